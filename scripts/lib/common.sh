@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Shared by scripts/demo and scripts/test: find the tree, install what is missing.
+
+HVTLFS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+export HVTLFS_ROOT
+
+# Every Debian package a script of this repository needs.
+HVTLFS_PACKAGES=(
+	cmake make gcc g++ clang clang-format gcc-multilib g++-multilib binutils pkg-config
+	libcmocka-dev libcmocka-dev:i386 qemu-user qemu-system-x86 doxygen
+	libclang-rt-14-dev linux-headers-amd64 seabios python3
+)
+
+hvtlfs_missing_packages() {
+	local p
+	for p in "${HVTLFS_PACKAGES[@]}"; do
+		if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$'; then
+			printf '%s\n' "$p"
+		fi
+	done
+}
+
+hvtlfs_ensure_deps() {
+	local missing
+	missing=$(hvtlfs_missing_packages | tr '\n' ' ')
+	missing=${missing% }
+	if [ -z "$missing" ]; then
+		return 0
+	fi
+	local need_i386=0
+	case " $missing " in *":i386 "*) need_i386=1 ;; esac
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "hvtlfs: missing Debian packages: $missing" >&2
+		echo "hvtlfs: run as root, or install them with:" >&2
+		if [ $need_i386 -eq 1 ] && ! dpkg --print-foreign-architectures | grep -qx i386; then
+			echo "  sudo dpkg --add-architecture i386 && sudo apt-get update && sudo apt-get install -y $missing" >&2
+		else
+			echo "  sudo apt-get update && sudo apt-get install -y $missing" >&2
+		fi
+		exit 1
+	fi
+	echo "hvtlfs: installing $missing"
+	if [ $need_i386 -eq 1 ] && ! dpkg --print-foreign-architectures | grep -qx i386; then
+		dpkg --add-architecture i386
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	local try
+	for try in 1 2 3; do
+		# A mirror mid-sync can fail one index; what matters is that the install works.
+		apt-get update -q || true
+		# shellcheck disable=SC2086
+		if apt-get install -y -q --no-install-recommends $missing; then
+			return 0
+		fi
+		sleep 5
+	done
+	echo "hvtlfs: could not install: $missing" >&2
+	exit 1
+}

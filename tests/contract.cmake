@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Contract tests: header hygiene, freestanding link, docs gate.
+include(CheckLanguage)
+check_language(CXX)
+if(CMAKE_CXX_COMPILER)
+	set(HVTLFS_CXX "${CMAKE_CXX_COMPILER}")
+else()
+	set(HVTLFS_CXX c++)
+endif()
+if(HVTLFS_ARCH STREQUAL "i386")
+	set(HVTLFS_ARCH_FLAGS -m32)
+else()
+	set(HVTLFS_ARCH_FLAGS)
+endif()
+add_test(NAME contract_headers
+	COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/headers.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
+		${CMAKE_C_COMPILER} ${HVTLFS_CXX} ${HVTLFS_ARCH_FLAGS})
+add_test(NAME contract_freestanding
+	COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/freestanding.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
+		${CMAKE_C_COMPILER} ${HVTLFS_ARCH_FLAGS})
+set_tests_properties(contract_headers contract_freestanding PROPERTIES LABELS "foundation;contract")
