@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*!
+ * @file features.h
+ * @brief Partition features decoded from raw Hyper-V CPUID values.
+ *
+ * Decoding works on captured register values only (a struct hvtlfs_cpuid_dump),
+ * never on the CPUID instruction, so it is testable on any host. bringup.h
+ * fills a dump from a CPUID function (the arch default or the caller's).
+ */
+#ifndef HVTLFS_FEATURES_H
+#define HVTLFS_FEATURES_H
+
+#include "hvtlfs/env.h"
+#include "hvtlfs/error.h"
+#include "hvtlfs/tlfs.h"
+
+HVTLFS_BEGIN_DECLS
+
+/*!
+ * @defgroup features Partition features
+ * @brief One decoded view of CPUID leaves 0x40000000-0x40000005 and 0x4000000A.
+ *
+ * A leaf above the maximum the hypervisor reports in leaf 0x40000000 EAX is never
+ * read: its present bit in hvtlfs_features::leaves stays clear and every field it
+ * would fill stays zero. Check the present bit (or call hvtlfs_features_require())
+ * before trusting a zero.
+ * @{
+ */
+
+/*! @name Register indices of a CPUID result (regs[4])
+ * @{ */
+#define HVTLFS_CPUID_EAX 0u /*!< Index of EAX in a regs[4] array. */
+#define HVTLFS_CPUID_EBX 1u /*!< Index of EBX in a regs[4] array. */
+#define HVTLFS_CPUID_ECX 2u /*!< Index of ECX in a regs[4] array. */
+#define HVTLFS_CPUID_EDX 3u /*!< Index of EDX in a regs[4] array. */
+/*! @} */
+
+/*! First hypervisor leaf a dump holds (0x40000000). */
+#define HVTLFS_CPUID_DUMP_FIRST_LEAF HVTLFS_CPUID_VENDOR_AND_MAX
+/*! Number of hypervisor leaves a dump holds: 0x40000000 to 0x4000000A. */
+#define HVTLFS_CPUID_DUMP_HV_LEAVES 11u
+
+/*!
+ * @brief Captured CPUID values: standard leaf 1 and hypervisor leaves
+ *        0x40000000 to 0x4000000A.
+ *
+ * hv[i] holds leaf 0x40000000 + i. Entries above the maximum leaf (hv[0][EAX])
+ * are ignored by every reader, whatever they contain.
+ */
+struct hvtlfs_cpuid_dump {
+	uint32_t leaf1[4]; /*!< Standard leaf 1 (ECX bit 31: hypervisor present). */
+	uint32_t hv[HVTLFS_CPUID_DUMP_HV_LEAVES][4]; /*!< Leaves 0x40000000 + index. */
+};
+
+/*! @name Leaf present bits (hvtlfs_features::leaves)
+ * @{ */
+#define HVTLFS_LEAF_VENDOR    (1u << 0)	 /*!< 0x40000000: vendor and maximum leaf. */
+#define HVTLFS_LEAF_INTERFACE (1u << 1)	 /*!< 0x40000001: interface signature. */
+#define HVTLFS_LEAF_VERSION   (1u << 2)	 /*!< 0x40000002: hypervisor version. */
+#define HVTLFS_LEAF_FEATURES  (1u << 3)	 /*!< 0x40000003: privileges and features. */
+#define HVTLFS_LEAF_HINTS     (1u << 4)	 /*!< 0x40000004: implementation recommendations. */
+#define HVTLFS_LEAF_LIMITS    (1u << 5)	 /*!< 0x40000005: implementation limits. */
+#define HVTLFS_LEAF_NESTED    (1u << 10) /*!< 0x4000000A: nested features. */
+/*! Every leaf hvtlfs_features_decode() reads. */
+#define HVTLFS_LEAF_ALL                                                                            \
+	(HVTLFS_LEAF_VENDOR | HVTLFS_LEAF_INTERFACE | HVTLFS_LEAF_VERSION | HVTLFS_LEAF_FEATURES | \
+	 HVTLFS_LEAF_HINTS | HVTLFS_LEAF_LIMITS | HVTLFS_LEAF_NESTED)
+/*! @} */
+
+/*! @name Further TLFS bits this module decodes (not in tlfs.h)
+ * @{ */
+/*! Leaf 0x40000003 EDX bit 18: the hypercall MSR lock bit is available. */
+#define HVTLFS_CPUID3_EDX_HYPERCALL_MSR_LOCK (1u << 18)
+/*! Leaf 0x40000004 ECX bits 6-0: implemented physical address bits (0: not reported). */
+#define HVTLFS_CPUID4_ECX_PHYS_ADDR_BITS_MASK 0x7Fu
+/*! @} */
+
+/*! @brief Hypervisor version (leaf 0x40000002). */
+struct hvtlfs_hv_version {
+	uint32_t build;		 /*!< EAX: build number. */
+	uint16_t major;		 /*!< EBX bits 31-16: major version. */
+	uint16_t minor;		 /*!< EBX bits 15-0: minor version. */
+	uint32_t service_pack;	 /*!< ECX: service pack. */
+	uint8_t service_branch;	 /*!< EDX bits 31-24: service branch. */
+	uint32_t service_number; /*!< EDX bits 23-0: service number. */
+};
+
+/*!
+ * @brief Everything a guest learns about its partition from the Hyper-V leaves.
+ *
+ * Booleans are decoded bits; the raw registers are kept beside them for bits
+ * this struct does not name.
+ */
+struct hvtlfs_features {
+	uint32_t max_leaf; /*!< Leaf 0x40000000 EAX: highest hypervisor leaf. */
+	uint32_t leaves;   /*!< HVTLFS_LEAF_* bits of the leaves that were present. */
+
+	struct hvtlfs_hv_version version; /*!< Leaf 0x40000002 (if #HVTLFS_LEAF_VERSION). */
+
+	/* Leaf 0x40000003: partition privileges (EAX:EBX) and features (EDX). */
+	uint64_t privileges;	  /*!< HV_PARTITION_PRIVILEGE_MASK: EBX << 32 | EAX. */
+	uint32_t features_edx;	  /*!< Leaf 0x40000003 EDX, raw. */
+	bool hypercall_msrs;	  /*!< EAX bit 5: guest OS ID and hypercall MSRs available. */
+	bool vp_index_msr;	  /*!< EAX bit 6: VP index MSR available. */
+	bool post_messages;	  /*!< EBX bit 4: HvPostMessage allowed. */
+	bool signal_events;	  /*!< EBX bit 5: HvSignalEvent allowed. */
+	bool extended_hypercalls; /*!< EBX bit 20: extended hypercalls (0x8001...) allowed. */
+	bool isolation;		  /*!< EBX bit 22: isolated (confidential) partition. */
+	bool xmm_input;		  /*!< EDX bit 4: XMM registers for fast hypercall input. */
+	bool xmm_output;	  /*!< EDX bit 15: XMM registers for fast hypercall output. */
+	bool ext_gva_ranges;	  /*!< EDX bit 14: extended GVA ranges for the flush lists. */
+	bool hypercall_msr_lock;  /*!< EDX bit 18: the hypercall MSR lock bit is available. */
+
+	/* Leaf 0x40000004: recommendations. */
+	uint32_t hints_eax;		     /*!< Leaf 0x40000004 EAX, raw. */
+	bool remote_tlb_flush_recommended;   /*!< EAX bit 2: flush remote TLBs by hypercall. */
+	bool deprecate_auto_eoi;	     /*!< EAX bit 9: do not use AutoEOI. */
+	bool cluster_ipi_recommended;	     /*!< EAX bit 10: use HvSendSyntheticClusterIpi. */
+	bool ex_processor_masks_recommended; /*!< EAX bit 11: use the Ex (HV_VP_SET) calls. */
+	bool nested_hypervisor;		     /*!< EAX bit 12: nested within a Hyper-V partition. */
+	bool evmcs_recommended;		     /*!< EAX bit 14: use the enlightened VMCS. */
+	uint32_t spinlock_retries; /*!< EBX: spinlock retries before notifying; 0xFFFFFFFF never. */
+	uint32_t phys_addr_bits;   /*!< ECX bits 6-0: physical address width, 0 if unreported. */
+
+	/* Leaf 0x40000005: limits (0: not reported). */
+	uint32_t max_vps; /*!< EAX: maximum virtual processors. */
+	uint32_t max_lps; /*!< EBX: maximum logical processors. */
+
+	/* Leaf 0x4000000A: nested virtualization features. */
+	uint32_t nested_eax;	     /*!< Leaf 0x4000000A EAX, raw. */
+	uint8_t evmcs_version_low;   /*!< EAX bits 7-0: lowest enlightened VMCS version. */
+	uint8_t evmcs_version_high;  /*!< EAX bits 15-8: highest enlightened VMCS version. */
+	bool direct_virtual_flush;   /*!< EAX bit 17: direct virtual flush hypercalls. */
+	bool guest_mapping_flush;    /*!< EAX bit 18: HvFlushGuestPhysicalAddress{Space,List}. */
+	bool enlightened_msr_bitmap; /*!< EAX bit 19: enlightened MSR bitmap. */
+};
+
+/*!
+ * @brief Decodes a CPUID dump into features.
+ *
+ * Checks the hypervisor-present bit (leaf 1 ECX bit 31), the "Microsoft Hv"
+ * vendor signature and the "Hv#1" interface signature, then decodes every leaf
+ * up to the reported maximum. Leaves above it are marked absent, never read.
+ *
+ * @param out features to fill; zeroed first, also on failure.
+ * @param dump captured CPUID values.
+ * @return #HVTLFS_OK;
+ *         #HVTLFS_ERR_NULL if a pointer is NULL;
+ *         #HVTLFS_ERR_NOT_HYPERV if no hypervisor is present, or the vendor is not
+ *         "Microsoft Hv", or the interface is not "Hv#1";
+ *         #HVTLFS_ERR_LEAF_UNAVAILABLE if the maximum leaf is below 0x40000001, so
+ *         the interface cannot be checked.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_features_decode(struct hvtlfs_features *out,
+					     const struct hvtlfs_cpuid_dump *dump);
+
+/*!
+ * @brief Checks that every named leaf was present.
+ * @param f decoded features.
+ * @param leaves a set of HVTLFS_LEAF_* bits.
+ * @return #HVTLFS_OK if all were present; #HVTLFS_ERR_NULL if @p f is NULL;
+ *         #HVTLFS_ERR_LEAF_UNAVAILABLE if any lies above the maximum leaf;
+ *         #HVTLFS_ERR_INVALID_ARG if @p leaves holds a bit that names no leaf.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_features_require(const struct hvtlfs_features *f, uint32_t leaves);
+
+/*!
+ * @brief Reads one hypervisor leaf from a dump, refusing leaves above the maximum.
+ * @param dump captured CPUID values.
+ * @param leaf 0x40000000 to 0x4000000A.
+ * @param regs receives EAX, EBX, ECX, EDX; left untouched on failure.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if a pointer is NULL;
+ *         #HVTLFS_ERR_INVALID_ARG if @p leaf is outside what a dump holds;
+ *         #HVTLFS_ERR_LEAF_UNAVAILABLE if @p leaf is above the reported maximum.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_cpuid_dump_leaf(const struct hvtlfs_cpuid_dump *dump, uint32_t leaf,
+					     uint32_t regs[4]);
+
+/*! @} */
+
+HVTLFS_END_DECLS
+
+#endif /* HVTLFS_FEATURES_H */
