@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*!
+ * @file catalog.h
+ * @brief The hypercall catalog (code → name, kind, what the call allows) and the
+ *        status-name table: the single source of truth validators and docs read.
+ */
+#ifndef HVTLFS_CATALOG_H
+#define HVTLFS_CATALOG_H
+
+#include "hvtlfs/env.h"
+
+HVTLFS_BEGIN_DECLS
+
+/*!
+ * @defgroup catalog Catalogs
+ * @brief Hypercall and status catalogs, and the generic control-word check a
+ *        hypervisor applies before looking at a call's input.
+ * @{
+ */
+
+/*! @name Call kinds
+ * @{ */
+#define HVTLFS_CALL_KIND_SIMPLE 0u /*!< Simple call: rep count and rep start must be zero. */
+#define HVTLFS_CALL_KIND_REP	1u /*!< Rep call: rep count > 0 and rep start < rep count. */
+/*! @} */
+
+/*! @name Call flags (struct hvtlfs_call_info::flags)
+ * @{ */
+/*! The call may carry a variable header (variable header size may be non-zero). */
+#define HVTLFS_CALLF_VARHDR 0x01u
+/*! The fast (register) form is allowed: the fixed input fits 16 bytes of RDX/R8, or
+ *  112 bytes with XMM fast input. The TLFS allows the register convention for any call
+ *  whose input fits; calls whose input never fits are slow only. */
+#define HVTLFS_CALLF_FAST 0x02u
+/*! An extended hypercall (code 0x8000 or above). */
+#define HVTLFS_CALLF_EXTENDED 0x04u
+/*! fixed_header_size and rep_element_size are specified by this catalog. */
+#define HVTLFS_CALLF_SIZES 0x08u
+/*! The variable header of this call counts the HV_VP_SET bank words only (the
+ *  format and valid_bank_mask words sit in the fixed header): the Ex flush and IPI calls. */
+#define HVTLFS_CALLF_VPSET_BANKS 0x10u
+/*! @} */
+
+/*! @brief One hypercall as the TLFS describes it. */
+struct hvtlfs_call_info {
+	uint16_t code;		    /*!< Call code (HVTLFS_CALL_*). */
+	uint8_t kind;		    /*!< #HVTLFS_CALL_KIND_SIMPLE or #HVTLFS_CALL_KIND_REP. */
+	uint8_t flags;		    /*!< OR of HVTLFS_CALLF_*. */
+	uint16_t fixed_header_size; /*!< Bytes of fixed input header (with #HVTLFS_CALLF_SIZES). */
+	uint16_t
+		rep_element_size; /*!< Bytes of one input rep element (rep calls, with #HVTLFS_CALLF_SIZES). */
+	const char *name; /*!< TLFS name, e.g. "HvCallFlushVirtualAddressListEx". */
+};
+
+/*!
+ * @brief Looks a call code up in the catalog.
+ * @param code call code.
+ * @return the entry, or NULL when the code is not in the catalog.
+ */
+const struct hvtlfs_call_info *hvtlfs_call_info(uint16_t code);
+
+/*!
+ * @brief The whole catalog, ordered by code.
+ * @param[out] count receives the number of entries (may be NULL).
+ * @return the first entry of a constant array.
+ */
+const struct hvtlfs_call_info *hvtlfs_call_catalog(size_t *count);
+
+/*!
+ * @brief TLFS name of a call code.
+ * @param code call code.
+ * @return e.g. "HvCallSignalEvent", or "HvCallUnknown" for a code not in the catalog.
+ */
+const char *hvtlfs_call_name(uint16_t code);
+
+/*!
+ * @brief TLFS name of a hypercall status.
+ * @param status HV_STATUS value (HVTLFS_STATUS_*).
+ * @return e.g. "HV_STATUS_INVALID_ALIGNMENT"; "HV_STATUS_UNKNOWN" for any value the
+ *         TLFS does not define. Never NULL.
+ */
+const char *hvtlfs_status_name(uint16_t status);
+
+/*!
+ * @brief The status-name table, ordered by value.
+ * @param[out] count receives the number of known statuses (may be NULL).
+ * @return the first of @p count status values; name each with hvtlfs_status_name().
+ */
+const uint16_t *hvtlfs_status_catalog(size_t *count);
+
+/*!
+ * @brief The generic checks a hypervisor applies to a control word, driven by the
+ *        catalog, in the order KVM and Hyper-V apply them.
+ *
+ * 1. Any reserved bit → HV_STATUS_INVALID_HYPERCALL_INPUT.
+ * 2. A code not in the catalog → HV_STATUS_INVALID_HYPERCALL_CODE.
+ * 3. A simple call with a rep count or rep start; a rep call with rep count 0 or rep
+ *    start >= rep count; a variable header on a call that takes none; the fast bit on
+ *    a slow-only call → HV_STATUS_INVALID_HYPERCALL_INPUT.
+ *
+ * What depends on the call's input (sizes, alignment, contents) is the caller's.
+ * @param control the control word as the guest passed it.
+ * @param[out] info receives the catalog entry when the code is known (may be NULL).
+ * @return HVTLFS_STATUS_SUCCESS or the HV status to return to the guest.
+ */
+uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **info);
+
+/*! @} */
+
+HVTLFS_END_DECLS
+
+#endif /* HVTLFS_CATALOG_H */
