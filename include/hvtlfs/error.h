@@ -63,6 +63,7 @@ enum hvtlfs_error {
 	HVTLFS_ERR_TRUNCATED = -46,	  /*!< Input shorter than its own header or counts claim. */
 	HVTLFS_ERR_BANK_MISMATCH = -47,	  /*!< Bank words and valid_bank_mask disagree. */
 	HVTLFS_ERR_VP_OUTSIDE_BITMAP = -48, /*!< Set holds VPs beyond the caller's bitmap. */
+	HVTLFS_ERR_RANGE_MISALIGNED = -55,  /*!< Large-page entry not aligned to its size. */
 
 	/* Hypercall inputs, planner and request decoding. */
 	HVTLFS_ERR_VECTOR_RANGE = -60,	  /*!< IPI vector outside 0x10-0xFF. */
