@@ -12,6 +12,7 @@
 
 #include "hvtlfs/env.h"
 #include "hvtlfs/error.h"
+#include "hvtlfs/nested.h"
 #include "hvtlfs/tlfs.h"
 
 HVTLFS_BEGIN_DECLS
@@ -126,13 +127,12 @@ struct hvtlfs_features {
 	uint32_t max_vps; /*!< EAX: maximum virtual processors. */
 	uint32_t max_lps; /*!< EBX: maximum logical processors. */
 
-	/* Leaf 0x4000000A: nested virtualization features. */
-	uint32_t nested_eax;	     /*!< Leaf 0x4000000A EAX, raw. */
-	uint8_t evmcs_version_low;   /*!< EAX bits 7-0: lowest enlightened VMCS version. */
-	uint8_t evmcs_version_high;  /*!< EAX bits 15-8: highest enlightened VMCS version. */
-	bool direct_virtual_flush;   /*!< EAX bit 17: direct virtual flush hypercalls. */
-	bool guest_mapping_flush;    /*!< EAX bit 18: HvFlushGuestPhysicalAddress{Space,List}. */
-	bool enlightened_msr_bitmap; /*!< EAX bit 19: enlightened MSR bitmap. */
+	/* Leaf 0x4000000A: nested virtualization features (nested.h decodes them). */
+	struct hvtlfs_nested_features nested; /*!< Leaf 0x4000000A, if #HVTLFS_LEAF_NESTED. */
+	/*! What hvtlfs_nested_features_decode() said about leaf 0x4000000A: #HVTLFS_OK,
+	 *  #HVTLFS_ERR_RESERVED_BITS or #HVTLFS_ERR_EVMCS_VERSION (the fields are filled
+	 *  either way); #HVTLFS_ERR_LEAF_UNAVAILABLE when the leaf is above the maximum. */
+	int nested_status;
 };
 
 /*!
