@@ -81,7 +81,7 @@ enum hvtlfs_error {
 	HVTLFS_ERR_NO_PRIVILEGE = -86,	   /*!< The partition lacks the privilege for this MSR. */
 
 	/* Nested virtualization. */
-	HVTLFS_ERR_EVMCS_VERSION = -100, /*!< Enlightened VMCS version not known to the library. */
+	HVTLFS_ERR_EVMCS_VERSION = -100,  /*!< Enlightened VMCS version not known to the library. */
 	HVTLFS_ERR_EVMCS_NO_FIELD = -101, /*!< VMCS encoding or offset names no eVMCS v1 field. */
 	HVTLFS_ERR_EVMCS_READ_ONLY = -102 /*!< eVMCS field is read-only (VM-exit information). */
 };
