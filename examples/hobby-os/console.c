@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "console.h"
+#include "cpu.h"
+
+#define COM1 0x3F8u
+
+void con_init(void)
+{
+	outb(COM1 + 1, 0x00); /* no interrupts */
+	outb(COM1 + 3, 0x80); /* DLAB */
+	outb(COM1 + 0, 0x01); /* 115200 baud */
+	outb(COM1 + 1, 0x00);
+	outb(COM1 + 3, 0x03); /* 8N1 */
+	outb(COM1 + 2, 0xC7); /* FIFO */
+	outb(COM1 + 4, 0x03); /* DTR, RTS */
+}
+
+void con_putc(char c)
+{
+	while ((inb(COM1 + 5) & 0x20) == 0) {
+	}
+	outb(COM1, (uint8_t)c);
+}
+
+void con_puts(const char *s)
+{
+	while (*s)
+		con_putc(*s++);
+}
+
+void con_hex(uint64_t v, unsigned int digits)
+{
+	static const char hex[] = "0123456789abcdef";
+	con_puts("0x");
+	while (digits-- > 0)
+		con_putc(hex[(v >> (digits * 4u)) & 0xFu]);
+}
+
+void con_dec(uint32_t v)
+{
+	char buf[11];
+	unsigned int n = 0;
+	do {
+		buf[n++] = (char)('0' + v % 10u);
+		v /= 10u;
+	} while (v != 0);
+	while (n > 0)
+		con_putc(buf[--n]);
+}
+
+static uint32_t n_run, n_failed;
+
+void check(int ok)
+{
+	n_run++;
+	if (ok) {
+		con_puts(" ok\n");
+	} else {
+		n_failed++;
+		con_puts(" FAIL\n");
+	}
+}
+
+uint32_t checks_run(void)
+{
+	return n_run;
+}
+
+uint32_t checks_failed(void)
+{
+	return n_failed;
+}
+
+void debug_exit(uint8_t code)
+{
+	outb(0xF4, code);
+	halt_forever();
+	__builtin_unreachable();
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The hobby kernel plays the hypervisor: the #UD handler hands it the
+ * registers of a trapped VMCALL per the TLFS register contract; it decodes the
+ * call with hvtlfs's hypervisor-side code, acts, and returns the result word.
+ * It also owns the synthetic MSRs and the hypercall page.
+ */
+#ifndef HOBBY_HV_H
+#define HOBBY_HV_H
+
+#include <stdint.h>
+
+/* A trapped hypercall, register contents widened to 64 bits. */
+struct hv_regs {
+	uint64_t control;   /* RCX, EDX:EAX; rewritten with the new rep start on rep calls */
+	uint64_t in;	    /* RDX, EBX:ECX: input GPA or fast input 1 */
+	uint64_t out;	    /* R8, EDI:ESI: output GPA or fast input 2 */
+	uint64_t xmm[6][2]; /* XMM0-XMM5 (x86_64); written back for XMM fast output */
+	int has_xmm;
+};
+
+/* Emulates one hypercall; returns the result word for RAX / EDX:EAX. */
+uint64_t hv_hypercall(struct hv_regs *r);
+
+/* Most reps the emulated hypervisor completes per call, to force continuations. */
+#define HV_REPS_PER_CALL 2u
+
+/* Synthetic MSRs. Return 0 when the MSR is one the emulated hypervisor owns, -1 if not. */
+int hv_rdmsr(uint32_t msr, uint64_t *value);
+int hv_wrmsr(uint32_t msr, uint64_t value);
+
+/* Number of hypercalls (VMCALL traps) served so far. */
+uint32_t hv_calls(void);
+
+#endif /* HOBBY_HV_H */

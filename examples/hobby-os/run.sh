@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# Builds the hobby kernel for one architecture, boots it under QEMU (TCG), and
+# compares its serial log line by line with expected-<arch>.txt.
+# usage: run.sh <arch> <build dir> [hvtlfs root]
+# A hang is a failure: QEMU runs under `timeout`.
+set -eu
+arch=$1
+out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+root=${3:-$(cd "$here/../.." && pwd)}
+secs=${HOBBY_TIMEOUT:-60}
+
+make -s -C "$here" ARCH="$arch" O="$out" HVTLFS="$root"
+
+qemu=qemu-system-$arch
+command -v "$qemu" >/dev/null 2>&1 || { echo "hobby-os: $qemu not found (Debian: qemu-system-x86)"; exit 1; }
+
+raw=$out/serial.raw
+log=$out/serial.log
+rc=0
+timeout -k 5 "$secs" "$qemu" -accel tcg -nographic -monitor none -serial stdio \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 -no-reboot -nic none -m 64 \
+	-kernel "$out/kernel.elf" </dev/null >"$raw" 2>&1 || rc=$?
+
+# The firmware's banner shares the port: the log starts at the kernel's first line.
+tr -d '\r' <"$raw" | sed -n '/^hobby-os: boot/,$p' >"$log"
+
+status=0
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	echo "hobby-os ($arch): FAIL: no exit within ${secs}s (hang)"
+	status=1
+elif [ "$rc" -ne 33 ]; then
+	# isa-debug-exit: (0x10 << 1) | 1 = 33 is the kernel's pass code.
+	echo "hobby-os ($arch): FAIL: QEMU exit status $rc (33 means pass)"
+	status=1
+fi
+if ! diff -u "$here/expected-$arch.txt" "$log"; then
+	echo "hobby-os ($arch): FAIL: serial log differs from expected-$arch.txt"
+	status=1
+fi
+if [ "$status" -ne 0 ]; then
+	echo "---- raw serial output ($raw)"
+	cat "$raw"
+	exit 1
+fi
+echo "hobby-os ($arch): $(wc -l <"$log") lines match, exit status $rc"

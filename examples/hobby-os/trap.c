@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * IDT and exception dispatch. #UD on a VMCALL (0F 01 C1) or VMMCALL (0F 01 D9)
+ * is a hypercall: read the registers per the TLFS contract, let hv.c serve it,
+ * write the result registers and step over the 3-byte instruction.
+ */
+#include "console.h"
+#include "cpu.h"
+#include "hv.h"
+#include "trap.h"
+
+extern const uintptr_t isr_table[32];
+
+static struct idt_gate idt[32];
+
+void idt_init(void)
+{
+	struct idt_desc d;
+	unsigned int i;
+
+	for (i = 0; i < 32; i++) {
+		uintptr_t a = isr_table[i];
+		idt[i].off_lo = (uint16_t)a;
+		idt[i].sel = 0x08;
+		idt[i].type = 0x8E; /* present, ring 0, interrupt gate */
+#if defined(__x86_64__)
+		idt[i].ist = 0;
+		idt[i].off_mid = (uint16_t)(a >> 16);
+		idt[i].off_hi = (uint32_t)(a >> 32);
+		idt[i].zero = 0;
+#else
+		idt[i].zero = 0;
+		idt[i].off_hi = (uint16_t)(a >> 16);
+#endif
+	}
+	d.limit = (uint16_t)(sizeof(idt) - 1);
+	d.base = (uintptr_t)idt;
+	lidt(&d);
+}
+
+static uint32_t n_gp_msr;
+
+uint32_t trap_msr_faults(void)
+{
+	return n_gp_msr;
+}
+
+static int is_hypercall_insn(const uint8_t *ip)
+{
+	return ip[0] == 0x0F && ip[1] == 0x01 && (ip[2] == 0xC1 || ip[2] == 0xD9);
+}
+
+static void serve_hypercall(struct trap_frame *f)
+{
+	struct hv_regs r;
+	uint64_t result;
+	unsigned int i;
+
+#if defined(__x86_64__)
+	r.control = f->rcx;
+	r.in = f->rdx;
+	r.out = f->r8;
+	for (i = 0; i < 6; i++) {
+		r.xmm[i][0] = f->xmm[i][0];
+		r.xmm[i][1] = f->xmm[i][1];
+	}
+	r.has_xmm = 1;
+	result = hv_hypercall(&r);
+	f->rax = result;
+	f->rcx = r.control;
+	f->rdx = r.in;
+	f->r8 = r.out;
+	for (i = 0; i < 6; i++) {
+		f->xmm[i][0] = r.xmm[i][0];
+		f->xmm[i][1] = r.xmm[i][1];
+	}
+#else
+	r.control = ((uint64_t)f->edx << 32) | f->eax;
+	r.in = ((uint64_t)f->ebx << 32) | f->ecx;
+	r.out = ((uint64_t)f->edi << 32) | f->esi;
+	for (i = 0; i < 6; i++) {
+		r.xmm[i][0] = 0;
+		r.xmm[i][1] = 0;
+	}
+	r.has_xmm = 0;
+	result = hv_hypercall(&r);
+	f->eax = (uint32_t)result;
+	f->edx = (uint32_t)(result >> 32);
+#endif
+	f->ip += 3;
+}
+
+/* WRMSR (0F 30) and RDMSR (0F 32) of a synthetic MSR: the emulated hypervisor's. */
+static int serve_msr(struct trap_frame *f)
+{
+	const uint8_t *ip = (const uint8_t *)f->ip;
+#if defined(__x86_64__)
+	uint32_t msr = (uint32_t)f->rcx;
+	reg_t *lo = &f->rax, *hi = &f->rdx;
+#else
+	uint32_t msr = f->ecx;
+	reg_t *lo = &f->eax, *hi = &f->edx;
+#endif
+	uint64_t v;
+
+	if (ip[0] != 0x0F || (ip[1] != 0x30 && ip[1] != 0x32))
+		return -1;
+	if (ip[1] == 0x30) {
+		v = ((uint64_t)(uint32_t)*hi << 32) | (uint32_t)*lo;
+		if (hv_wrmsr(msr, v) != 0)
+			return -1;
+	} else {
+		if (hv_rdmsr(msr, &v) != 0)
+			return -1;
+		*lo = (uint32_t)v;
+		*hi = (uint32_t)(v >> 32);
+	}
+	n_gp_msr++;
+	f->ip += 2;
+	return 0;
+}
+
+void trap(struct trap_frame *f);
+
+void trap(struct trap_frame *f)
+{
+	if (f->vector == 6 && is_hypercall_insn((const uint8_t *)f->ip)) {
+		serve_hypercall(f);
+		return;
+	}
+	if (f->vector == 13 && serve_msr(f) == 0)
+		return;
+	con_puts("hobby-os: unexpected exception ");
+	con_dec((uint32_t)f->vector);
+	con_puts(" error ");
+	con_hex(f->error, 8);
+	con_puts(" at ");
+	con_hex(f->ip, sizeof(reg_t) * 2);
+	con_puts("\n");
+	debug_exit(EXIT_FAIL);
+}

@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Issue 6 item 2: the hobby kernels of examples/hobby-os, built with plain make and
+# gcc (-ffreestanding -nostdlib, hvtlfs's src/*.c vendored), booted under
+# qemu-system-{i386,x86_64} with TCG; each serial log must match expected-<arch>.txt
+# line by line and the kernel must leave through isa-debug-exit. run.sh bounds a
+# hang with `timeout`. Registered in the gcc presets without sanitizers or fuzzing:
+# x86_64-gcc boots both kernels, i386 boots the i386 one.
+if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND NOT HVTLFS_SANITIZE AND NOT HVTLFS_FUZZ)
+	if(HVTLFS_ARCH STREQUAL "x86_64")
+		set(HVTLFS_HOBBYOS_ARCHES i386 x86_64)
+	else()
+		set(HVTLFS_HOBBYOS_ARCHES i386)
+	endif()
+	foreach(arch IN LISTS HVTLFS_HOBBYOS_ARCHES)
+		add_test(NAME hobbyos_${arch}
+			COMMAND ${PROJECT_SOURCE_DIR}/examples/hobby-os/run.sh ${arch}
+				${CMAKE_CURRENT_BINARY_DIR}/hobby-os/${arch} ${PROJECT_SOURCE_DIR})
+		set_tests_properties(hobbyos_${arch} PROPERTIES LABELS "embed" TIMEOUT 240)
+	endforeach()
+endif()
