@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Embedding (label "embed"): hvtlfs consumed the ways an integrator consumes it.
+#  embed_install          cmake --install into a temporary prefix, moved afterwards
+#  embed_find_package     a CMake project built with find_package(hvtlfs)
+#  embed_pkg_config       a program built with cc and pkg-config only
+#  embed_add_subdirectory a parent project; hvtlfs's tests and install rules stay out
+#  embed_plain_copy       include/ + src/ + one arch/ copied, `cc -c -Iinclude ...` only
+#  embed_linux_module     examples/linux-module built by kbuild, warning-free (x86_64)
+# The consumers use the outer build's compiler, flags, build type and toolchain file.
+set(HVTLFS_EMBED_DIR "${CMAKE_CURRENT_SOURCE_DIR}/embed")
+set(HVTLFS_EMBED_WORK "${CMAKE_CURRENT_BINARY_DIR}/embed")
+
+if(HVTLFS_ARCH STREQUAL "i386")
+	set(HVTLFS_EMBED_TARGET_FLAGS -m32)
+else()
+	set(HVTLFS_EMBED_TARGET_FLAGS)
+endif()
+
+add_test(NAME embed_plain_copy
+	COMMAND ${HVTLFS_EMBED_DIR}/plain_copy.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
+		${CMAKE_C_COMPILER} ${HVTLFS_EMBED_TARGET_FLAGS})
+set_tests_properties(embed_plain_copy PROPERTIES LABELS "embed" TIMEOUT 300)
+
+# The package tests need the install rules, and a library a plain consumer can link
+# (the libFuzzer build instruments it for the fuzzers only).
+if(HVTLFS_INSTALL AND NOT HVTLFS_FUZZ)
+	set(cflags "${CMAKE_C_FLAGS}")
+	set(ldflags "${CMAKE_EXE_LINKER_FLAGS}")
+	if(HVTLFS_SANITIZE)
+		string(JOIN " " san ${HVTLFS_SAN_FLAGS})
+		string(APPEND cflags " ${san}")
+		string(APPEND ldflags " ${san}")
+	endif()
+	set(cmake_args -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER} "-DCMAKE_C_FLAGS=${cflags}"
+		"-DCMAKE_EXE_LINKER_FLAGS=${ldflags}" -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
+		-G "${CMAKE_GENERATOR}")
+	if(CMAKE_TOOLCHAIN_FILE)
+		list(APPEND cmake_args -DCMAKE_TOOLCHAIN_FILE=${CMAKE_TOOLCHAIN_FILE})
+	endif()
+	if(TARGET hvtlfs_mock)
+		set(expect_mock ON)
+	else()
+		set(expect_mock OFF)
+	endif()
+	set(prefix "${HVTLFS_EMBED_WORK}/stage/prefix")
+	separate_arguments(cc_flags UNIX_COMMAND "${cflags} ${ldflags}")
+
+	add_test(NAME embed_install
+		COMMAND ${HVTLFS_EMBED_DIR}/install.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
+			${PROJECT_BINARY_DIR} ${HVTLFS_EMBED_WORK}/stage)
+	add_test(NAME embed_find_package
+		COMMAND ${HVTLFS_EMBED_DIR}/find_package.sh ${HVTLFS_EMBED_DIR}/consumer
+			${HVTLFS_EMBED_WORK}/find_package ${prefix} ${expect_mock} ${cmake_args})
+	add_test(NAME embed_pkg_config
+		COMMAND ${HVTLFS_EMBED_DIR}/pkg_config.sh ${HVTLFS_EMBED_DIR}/consumer
+			${HVTLFS_EMBED_WORK}/pkg_config ${prefix} ${CMAKE_C_COMPILER}
+			"${CMAKE_CROSSCOMPILING_EMULATOR}" ${cc_flags})
+	add_test(NAME embed_add_subdirectory
+		COMMAND ${HVTLFS_EMBED_DIR}/subdirectory.sh ${PROJECT_SOURCE_DIR}
+			${HVTLFS_EMBED_DIR}/subdirectory ${HVTLFS_EMBED_WORK}/subdirectory
+			${cmake_args})
+	set_tests_properties(embed_install PROPERTIES FIXTURES_SETUP hvtlfs_embed_prefix)
+	set_tests_properties(embed_find_package embed_pkg_config PROPERTIES
+		FIXTURES_REQUIRED hvtlfs_embed_prefix)
+	set_tests_properties(embed_install embed_find_package embed_pkg_config
+		embed_add_subdirectory PROPERTIES LABELS "embed" TIMEOUT 600)
+endif()
