@@ -1,0 +1,3 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# Flush, IPI and event inputs; hypervisor-side decoding; the flush planner; end to end.
+hvtlfs_add_test(test_flush SOURCES test_flush.c LABELS flush)
