@@ -142,7 +142,9 @@ struct hvtlfs_features {
  * vendor signature and the "Hv#1" interface signature, then decodes every leaf
  * up to the reported maximum. Leaves above it are marked absent, never read.
  *
- * @param out features to fill; zeroed first, also on failure.
+ * @param out features to fill; zeroed first. On failure it keeps what was decoded
+ *        before the failure (for a report), with only the leaves checked so far in
+ *        hvtlfs_features::leaves.
  * @param dump captured CPUID values.
  * @return #HVTLFS_OK;
  *         #HVTLFS_ERR_NULL if a pointer is NULL;

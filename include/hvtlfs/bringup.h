@@ -1,0 +1,349 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*!
+ * @file bringup.h
+ * @brief Bring-up: detect Hyper-V, identify the guest, enable the hypercall page
+ *        and the VP assist page, read the VP index.
+ *
+ * CPUID and MSR access go through small seams (a CPUID function, an MSR ops
+ * struct) so the whole sequence runs against captured values and a mocked MSR
+ * space in tests; the native implementations use the arch inline primitives.
+ * See the guide @ref page_bringup.
+ */
+#ifndef HVTLFS_BRINGUP_H
+#define HVTLFS_BRINGUP_H
+
+#include "hvtlfs/env.h"
+#include "hvtlfs/error.h"
+#include "hvtlfs/features.h"
+#include "hvtlfs/tlfs.h"
+
+HVTLFS_BEGIN_DECLS
+
+/*!
+ * @defgroup bringup Bring-up
+ * @brief Detection, guest OS identity, hypercall page, VP assist page, VP index.
+ * @{
+ */
+
+/*! @name CPUID access
+ * @{ */
+
+/*!
+ * @brief A CPUID implementation: fills @p regs with EAX, EBX, ECX, EDX of
+ *        (@p leaf, @p subleaf).
+ * @param ctx the caller's context pointer, passed through unchanged.
+ * @param leaf value of EAX.
+ * @param subleaf value of ECX.
+ * @param regs receives EAX, EBX, ECX, EDX.
+ */
+typedef void (*hvtlfs_cpuid_fn)(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
+
+/*!
+ * @brief The native CPUID (the arch primitive HVTLFS_ARCH_CPUID).
+ * @param ctx ignored.
+ * @param leaf value of EAX.
+ * @param subleaf value of ECX.
+ * @param regs receives EAX, EBX, ECX, EDX.
+ */
+void hvtlfs_cpuid_native(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
+
+/*! @brief One captured CPUID result, for a table of captured leaves. */
+struct hvtlfs_cpuid_entry {
+	uint32_t leaf;	  /*!< EAX input. */
+	uint32_t subleaf; /*!< ECX input (0 for leaves without subleaves). */
+	uint32_t regs[4]; /*!< EAX, EBX, ECX, EDX output. */
+};
+
+/*! @brief A table of captured CPUID results (the context of hvtlfs_cpuid_table()). */
+struct hvtlfs_cpuid_table {
+	const struct hvtlfs_cpuid_entry *entries; /*!< The captured results. */
+	size_t count;				  /*!< Number of entries. */
+};
+
+/*!
+ * @brief A CPUID function that answers from a table of captured leaves.
+ *
+ * A (leaf, subleaf) not in the table answers all zeros.
+ * @param ctx a const struct hvtlfs_cpuid_table *; NULL answers all zeros.
+ * @param leaf value of EAX.
+ * @param subleaf value of ECX.
+ * @param regs receives EAX, EBX, ECX, EDX.
+ */
+void hvtlfs_cpuid_table(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
+
+/*!
+ * @brief Captures the leaves detection needs.
+ *
+ * Reads leaf 1; only if its hypervisor-present bit is set, leaf 0x40000000, and
+ * then every leaf up to the reported maximum (at most 0x4000000A). Leaves never
+ * queried are zero in @p dump, and readers ignore them anyway.
+ * @param dump receives the values; zeroed first.
+ * @param cpuid the CPUID function (hvtlfs_cpuid_native for the real one).
+ * @param ctx passed to @p cpuid.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p dump or @p cpuid is NULL;
+ *         #HVTLFS_ERR_NOT_HYPERV if the hypervisor-present bit is clear (only
+ *         leaf 1 was read).
+ */
+HVTLFS_MUST_CHECK int hvtlfs_cpuid_capture(struct hvtlfs_cpuid_dump *dump, hvtlfs_cpuid_fn cpuid,
+					   void *ctx);
+
+/*!
+ * @brief Detects Hyper-V and decodes the partition features: hvtlfs_cpuid_capture()
+ *        then hvtlfs_features_decode().
+ * @param out receives the features; zeroed first.
+ * @param cpuid the CPUID function (hvtlfs_cpuid_native for the real one).
+ * @param ctx passed to @p cpuid.
+ * @return as hvtlfs_features_decode(); #HVTLFS_ERR_NULL if a pointer is NULL.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_detect(struct hvtlfs_features *out, hvtlfs_cpuid_fn cpuid, void *ctx);
+
+/*! Leaves the TLFS guarantees to an "Hv#1" guest (maximum leaf at least 0x40000005). */
+#define HVTLFS_LEAF_TLFS_MINIMUM                                                                   \
+	(HVTLFS_LEAF_VENDOR | HVTLFS_LEAF_INTERFACE | HVTLFS_LEAF_VERSION | HVTLFS_LEAF_FEATURES | \
+	 HVTLFS_LEAF_HINTS | HVTLFS_LEAF_LIMITS)
+
+/*!
+ * @brief Checks that a partition can be brought up: the leaves up to 0x40000005
+ *        were present and the hypercall MSRs are accessible.
+ * @param f decoded features.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p f is NULL;
+ *         #HVTLFS_ERR_LEAF_UNAVAILABLE if the maximum leaf is below 0x40000005;
+ *         #HVTLFS_ERR_NO_PRIVILEGE if leaf 0x40000003 EAX bit 5 (AccessHypercallMsrs)
+ *         is clear.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_bringup_check(const struct hvtlfs_features *f);
+
+/*! @} */
+
+/*! @name MSR access
+ * @{ */
+
+/*!
+ * @brief MSR access: a read and a write function and their context.
+ *
+ * Each returns 0 on success or a negative value (for example a kernel's
+ * rdmsr_safe() mapping a #GP), which the bring-up functions pass back unchanged.
+ */
+struct hvtlfs_msr_ops {
+	/*! Reads MSR @p msr into @p value; returns 0 or a negative error. */
+	int (*read)(void *ctx, uint32_t msr, uint64_t *value);
+	/*! Writes @p value to MSR @p msr; returns 0 or a negative error. */
+	int (*write)(void *ctx, uint32_t msr, uint64_t value);
+	void *ctx; /*!< Passed to read and write. */
+};
+
+/*!
+ * @brief Native RDMSR (the arch primitive HVTLFS_ARCH_RDMSR); CPL 0 only.
+ * @param ctx ignored.
+ * @param msr MSR number.
+ * @param value receives the value.
+ * @return 0, or #HVTLFS_ERR_NULL if @p value is NULL.
+ */
+int hvtlfs_msr_read_native(void *ctx, uint32_t msr, uint64_t *value);
+
+/*!
+ * @brief Native WRMSR (the arch primitive HVTLFS_ARCH_WRMSR); CPL 0 only.
+ * @param ctx ignored.
+ * @param msr MSR number.
+ * @param value the value.
+ * @return 0.
+ */
+int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value);
+
+/*! @brief Initialiser of a struct hvtlfs_msr_ops using the native RDMSR/WRMSR. */
+#define HVTLFS_MSR_OPS_NATIVE                                                                      \
+	{                                                                                          \
+		hvtlfs_msr_read_native, hvtlfs_msr_write_native, NULL                              \
+	}
+
+/*! @} */
+
+/*! @name Guest OS ID (open-source layout)
+ * @{ */
+#define HVTLFS_GUEST_OS_ID_OS_TYPE_MAX 0x7Fu   /*!< Largest OS type (7 bits, 62:56). */
+#define HVTLFS_GUEST_OS_ID_OS_ID_MAX   0xFFu   /*!< Largest OS id (8 bits, 55:48). */
+#define HVTLFS_GUEST_OS_ID_BUILD_MAX   0xFFFFu /*!< Largest build (16 bits, 15:0). */
+
+/*!
+ * @brief Encodes a guest OS ID in the TLFS open-source layout: bit 63 set,
+ *        OS type 62:56, OS id 55:48, version 47:16, build 15:0.
+ * @param out receives the value (never zero); untouched on failure.
+ * @param os_type OS type allocated by Microsoft (#HVTLFS_GUEST_OS_TYPE_LINUX, ...),
+ *        1 to 0x7F.
+ * @param os_id additional vendor information, 0 to 0xFF.
+ * @param version upstream kernel version information (32 bits).
+ * @param build additional information, 0 to 0xFFFF.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p out is NULL;
+ *         #HVTLFS_ERR_INVALID_ARG if @p os_type is 0 or above 0x7F, @p os_id above
+ *         0xFF or @p build above 0xFFFF (nothing is truncated).
+ */
+HVTLFS_MUST_CHECK int hvtlfs_guest_os_id_encode(uint64_t *out, uint32_t os_type, uint32_t os_id,
+						uint32_t version, uint32_t build);
+/*! @} */
+
+/*! @name Hypercall MSR value
+ * @{ */
+
+/*! @brief Fields of the hypercall MSR (0x40000001). */
+struct hvtlfs_hypercall_msr {
+	bool enable;	   /*!< Bit 0: hypercall page enabled. */
+	bool locked;	   /*!< Bit 1: MSR locked until reset. */
+	uint16_t reserved; /*!< Bits 2-11 (RsvdP: preserve on write), shifted down by 2. */
+	uint64_t gpfn;	   /*!< Bits 12-63: guest page frame number of the page. */
+};
+
+/*! Largest page frame number a 52-bit GPFN field holds. */
+#define HVTLFS_MSR_GPFN_MAX HVTLFS_MASK64(52)
+
+/*!
+ * @brief Encodes a hypercall MSR value.
+ * @param out receives the value; untouched on failure.
+ * @param in the fields.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if a pointer is NULL;
+ *         #HVTLFS_ERR_INVALID_ARG if @p in->reserved is above 0x3FF or @p in->gpfn
+ *         above #HVTLFS_MSR_GPFN_MAX.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hypercall_msr_encode(uint64_t *out,
+						  const struct hvtlfs_hypercall_msr *in);
+
+/*!
+ * @brief Decodes a hypercall MSR value (every 64-bit value is valid).
+ * @param value the MSR value.
+ * @param out receives the fields.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p out is NULL.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hypercall_msr_decode(uint64_t value, struct hvtlfs_hypercall_msr *out);
+/*! @} */
+
+/*! @name VP assist page MSR value (0x40000073)
+ * @{ */
+#define HVTLFS_VP_ASSIST_MSR_ENABLE HVTLFS_BIT64(0) /*!< Bit 0: enable the VP assist page. */
+/*! Bits 1-11: RsvdP, preserve on write. */
+#define HVTLFS_VP_ASSIST_MSR_RESERVED_MASK HVTLFS_U64(0x0000000000000FFE)
+#define HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT	   12u /*!< Shift of the page's GPFN. */
+/*! Bits 12-63: GPFN of the VP assist page. */
+#define HVTLFS_VP_ASSIST_MSR_GPFN_MASK HVTLFS_U64(0xFFFFFFFFFFFFF000)
+
+/*! @brief Fields of the VP assist page MSR. */
+struct hvtlfs_vp_assist_msr {
+	bool enable;	   /*!< Bit 0: VP assist page enabled. */
+	uint16_t reserved; /*!< Bits 1-11 (RsvdP: preserve on write), shifted down by 1. */
+	uint64_t gpfn;	   /*!< Bits 12-63: guest page frame number of the page. */
+};
+
+/*!
+ * @brief Encodes a VP assist page MSR value.
+ * @param out receives the value; untouched on failure.
+ * @param in the fields.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if a pointer is NULL;
+ *         #HVTLFS_ERR_INVALID_ARG if @p in->reserved is above 0x7FF or @p in->gpfn
+ *         above #HVTLFS_MSR_GPFN_MAX.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vp_assist_msr_encode(uint64_t *out,
+						  const struct hvtlfs_vp_assist_msr *in);
+
+/*!
+ * @brief Decodes a VP assist page MSR value (every 64-bit value is valid).
+ * @param value the MSR value.
+ * @param out receives the fields.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p out is NULL.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vp_assist_msr_decode(uint64_t value, struct hvtlfs_vp_assist_msr *out);
+/*! @} */
+
+/*! @name Enable sequences
+ * Each validates its arguments before touching an MSR, and on every error
+ * after that writes back the original value of each MSR it changed.
+ * @{ */
+
+/*!
+ * @brief Writes the guest OS ID, then enables the hypercall page at @p page_gpa.
+ *
+ * Refuses a hypercall MSR locked to another page (before writing anything).
+ * Otherwise writes @p guest_os_id (skipped if already equal) and reads it back,
+ * then writes the hypercall MSR with the enable bit and the page's GPFN,
+ * preserving reserved bits 2-11 as read, and reads it back: enable, locked and
+ * GPFN must match (reserved bits are ignored on read, as the TLFS says).
+ * An enabled page elsewhere is moved to @p page_gpa; already enabled at
+ * @p page_gpa (locked or not), nothing is written to the hypercall MSR.
+ *
+ * @param ops MSR access.
+ * @param guest_os_id the identity to report (see hvtlfs_guest_os_id_encode()).
+ * @param page_gpa guest physical address of the page: 4 KiB aligned.
+ * @param phys_addr_bits the partition's physical-address width (for example
+ *        CPUID 0x80000008 EAX bits 7:0, or hvtlfs_features::phys_addr_bits), 12-64.
+ * @param msr_out if not NULL, receives the hypercall MSR value read back.
+ * @return #HVTLFS_OK;
+ *         #HVTLFS_ERR_NULL if @p ops or one of its functions is NULL;
+ *         #HVTLFS_ERR_OS_ID_ZERO if @p guest_os_id is zero;
+ *         #HVTLFS_ERR_INVALID_ARG if @p phys_addr_bits is outside 12-64;
+ *         #HVTLFS_ERR_ALIGNMENT if @p page_gpa is not 4 KiB aligned;
+ *         #HVTLFS_ERR_ADDRESS_WIDTH if @p page_gpa is beyond @p phys_addr_bits;
+ *         #HVTLFS_ERR_MSR_LOCKED if the MSR is locked and not enabled at @p page_gpa;
+ *         #HVTLFS_ERR_READBACK if a read-back differs from what was written;
+ *         or the negative value an ops function returned.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hypercall_page_enable(const struct hvtlfs_msr_ops *ops,
+						   uint64_t guest_os_id, uint64_t page_gpa,
+						   uint32_t phys_addr_bits, uint64_t *msr_out);
+
+/*!
+ * @brief Disables the hypercall page: clears the enable bit, keeping the GPFN and
+ *        reserved bits, and confirms by reading back. The guest OS ID is left as is.
+ * @param ops MSR access.
+ * @return #HVTLFS_OK (also when already disabled: nothing written);
+ *         #HVTLFS_ERR_NULL if @p ops or one of its functions is NULL;
+ *         #HVTLFS_ERR_MSR_LOCKED if the MSR is locked while enabled;
+ *         #HVTLFS_ERR_READBACK if the page still reads as enabled (the original
+ *         value is written back);
+ *         or the negative value an ops function returned.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hypercall_page_disable(const struct hvtlfs_msr_ops *ops);
+
+/*!
+ * @brief Enables the current VP's assist page at @p page_gpa, preserving
+ *        reserved bits 1-11 as read, and confirms by reading back.
+ * @param ops MSR access (the MSR is per virtual processor: run on the VP concerned).
+ * @param page_gpa guest physical address of the page: 4 KiB aligned.
+ * @param phys_addr_bits the partition's physical-address width, 12-64.
+ * @param msr_out if not NULL, receives the MSR value read back.
+ * @return #HVTLFS_OK (nothing written if already enabled there);
+ *         #HVTLFS_ERR_NULL if @p ops or one of its functions is NULL;
+ *         #HVTLFS_ERR_INVALID_ARG if @p phys_addr_bits is outside 12-64;
+ *         #HVTLFS_ERR_ALIGNMENT if @p page_gpa is not 4 KiB aligned;
+ *         #HVTLFS_ERR_ADDRESS_WIDTH if @p page_gpa is beyond @p phys_addr_bits;
+ *         #HVTLFS_ERR_READBACK if the read-back differs (the original value is
+ *         written back); or the negative value an ops function returned.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vp_assist_enable(const struct hvtlfs_msr_ops *ops, uint64_t page_gpa,
+					      uint32_t phys_addr_bits, uint64_t *msr_out);
+
+/*!
+ * @brief Disables the current VP's assist page (clears the enable bit) and
+ *        confirms by reading back.
+ * @param ops MSR access.
+ * @return #HVTLFS_OK (also when already disabled: nothing written);
+ *         #HVTLFS_ERR_NULL if @p ops or one of its functions is NULL;
+ *         #HVTLFS_ERR_READBACK if it still reads as enabled (the original value
+ *         is written back); or the negative value an ops function returned.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vp_assist_disable(const struct hvtlfs_msr_ops *ops);
+
+/*!
+ * @brief Reads the current processor's VP index (MSR 0x40000002).
+ * @param ops MSR access.
+ * @param vp_index receives the index; untouched on failure.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if a pointer is NULL;
+ *         #HVTLFS_ERR_VP_RANGE if the MSR reads above 0xFFFFFFFD (HV_VP_INDEX is
+ *         32 bits, and 0xFFFFFFFE/0xFFFFFFFF are HV_VP_INDEX_SELF/HV_ANY_VP);
+ *         or the negative value the read function returned.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vp_index_read(const struct hvtlfs_msr_ops *ops, uint32_t *vp_index);
+
+/*! @} */
+
+/*! @} */
+
+HVTLFS_END_DECLS
+
+#endif /* HVTLFS_BRINGUP_H */

@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "hvtlfs/bringup.h"
+#include "hvtlfs/arch/cpu.h"
+
+/* ---- CPUID ---------------------------------------------------------------------------- */
+
+void hvtlfs_cpuid_native(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+{
+	(void)ctx;
+	HVTLFS_ARCH_CPUID(leaf, subleaf, regs);
+}
+
+void hvtlfs_cpuid_table(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+{
+	const struct hvtlfs_cpuid_table *t = (const struct hvtlfs_cpuid_table *)ctx;
+	size_t i;
+	uint32_t r;
+
+	for (r = 0; r < 4; r++)
+		regs[r] = 0;
+	if (t == NULL || t->entries == NULL)
+		return;
+	for (i = 0; i < t->count; i++) {
+		if (t->entries[i].leaf == leaf && t->entries[i].subleaf == subleaf) {
+			for (r = 0; r < 4; r++)
+				regs[r] = t->entries[i].regs[r];
+			return;
+		}
+	}
+}
+
+int hvtlfs_cpuid_capture(struct hvtlfs_cpuid_dump *dump, hvtlfs_cpuid_fn cpuid, void *ctx)
+{
+	uint32_t i, r, max_leaf, count;
+
+	if (dump == NULL || cpuid == NULL)
+		return HVTLFS_ERR_NULL;
+	for (r = 0; r < 4; r++) {
+		dump->leaf1[r] = 0;
+		for (i = 0; i < HVTLFS_CPUID_DUMP_HV_LEAVES; i++)
+			dump->hv[i][r] = 0;
+	}
+
+	cpuid(ctx, HVTLFS_CPUID_FEATURES, 0, dump->leaf1);
+	/* Without the present bit, 0x40000000 is not a hypervisor leaf: don't ask. */
+	if ((dump->leaf1[HVTLFS_CPUID_ECX] & HVTLFS_CPUID_1_ECX_HYPERVISOR) == 0)
+		return HVTLFS_ERR_NOT_HYPERV;
+
+	cpuid(ctx, HVTLFS_CPUID_VENDOR_AND_MAX, 0, dump->hv[0]);
+	max_leaf = dump->hv[0][HVTLFS_CPUID_EAX];
+	if (max_leaf < HVTLFS_CPUID_DUMP_FIRST_LEAF)
+		return HVTLFS_OK; /* the decoder reports the missing leaves */
+	count = max_leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF + 1u;
+	if (max_leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF >= HVTLFS_CPUID_DUMP_HV_LEAVES)
+		count = HVTLFS_CPUID_DUMP_HV_LEAVES;
+	for (i = 1; i < count; i++)
+		cpuid(ctx, HVTLFS_CPUID_DUMP_FIRST_LEAF + i, 0, dump->hv[i]);
+	return HVTLFS_OK;
+}
+
+int hvtlfs_detect(struct hvtlfs_features *out, hvtlfs_cpuid_fn cpuid, void *ctx)
+{
+	struct hvtlfs_cpuid_dump dump;
+	int rc;
+
+	if (out == NULL || cpuid == NULL)
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_cpuid_capture(&dump, cpuid, ctx);
+	if (rc != HVTLFS_OK && rc != HVTLFS_ERR_NOT_HYPERV)
+		return rc;
+	/* The decoder zeroes out and reports NOT_HYPERV itself from leaf 1. */
+	return hvtlfs_features_decode(out, &dump);
+}
+
+int hvtlfs_bringup_check(const struct hvtlfs_features *f)
+{
+	int rc;
+
+	if (f == NULL)
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_features_require(f, HVTLFS_LEAF_TLFS_MINIMUM);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if (!f->hypercall_msrs)
+		return HVTLFS_ERR_NO_PRIVILEGE;
+	return HVTLFS_OK;
+}
+
+/* ---- MSR access ----------------------------------------------------------------------- */
+
+int hvtlfs_msr_read_native(void *ctx, uint32_t msr, uint64_t *value)
+{
+	(void)ctx;
+	if (value == NULL)
+		return HVTLFS_ERR_NULL;
+	*value = HVTLFS_ARCH_RDMSR(msr);
+	return HVTLFS_OK;
+}
+
+int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value)
+{
+	(void)ctx;
+	HVTLFS_ARCH_WRMSR(msr, value);
+	return HVTLFS_OK;
+}
+
+static bool hvtlfs_ops_ok_(const struct hvtlfs_msr_ops *ops)
+{
+	return ops != NULL && ops->read != NULL && ops->write != NULL;
+}
+
+static int hvtlfs_rd_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t *value)
+{
+	int rc = ops->read(ops->ctx, msr, value);
+
+	/* An ops function reports failure with a negative value; anything else is success. */
+	return rc < 0 ? rc : HVTLFS_OK;
+}
+
+static int hvtlfs_wr_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t value)
+{
+	int rc = ops->write(ops->ctx, msr, value);
+
+	return rc < 0 ? rc : HVTLFS_OK;
+}
+
+/* Page address checks shared by the hypercall and VP assist pages. */
+static int hvtlfs_check_page_(uint64_t page_gpa, uint32_t phys_addr_bits)
+{
+	if (phys_addr_bits < HVTLFS_PAGE_SHIFT || phys_addr_bits > 64u)
+		return HVTLFS_ERR_INVALID_ARG;
+	if ((page_gpa & (HVTLFS_PAGE_SIZE - 1u)) != 0)
+		return HVTLFS_ERR_ALIGNMENT;
+	if (phys_addr_bits < 64u && (page_gpa >> phys_addr_bits) != 0)
+		return HVTLFS_ERR_ADDRESS_WIDTH;
+	return HVTLFS_OK;
+}
+
+/* ---- Guest OS ID ---------------------------------------------------------------------- */
+
+int hvtlfs_guest_os_id_encode(uint64_t *out, uint32_t os_type, uint32_t os_id, uint32_t version,
+			      uint32_t build)
+{
+	if (out == NULL)
+		return HVTLFS_ERR_NULL;
+	if (os_type == 0 || os_type > HVTLFS_GUEST_OS_ID_OS_TYPE_MAX ||
+	    os_id > HVTLFS_GUEST_OS_ID_OS_ID_MAX || build > HVTLFS_GUEST_OS_ID_BUILD_MAX)
+		return HVTLFS_ERR_INVALID_ARG;
+	*out = HVTLFS_GUEST_OS_ID_OPEN_SOURCE |
+	       ((uint64_t)os_type << HVTLFS_GUEST_OS_ID_OS_TYPE_SHIFT) |
+	       ((uint64_t)os_id << HVTLFS_GUEST_OS_ID_OS_ID_SHIFT) |
+	       ((uint64_t)version << HVTLFS_GUEST_OS_ID_VERSION_SHIFT) |
+	       ((uint64_t)build << HVTLFS_GUEST_OS_ID_BUILD_SHIFT);
+	return HVTLFS_OK;
+}
+
+/* ---- MSR values ----------------------------------------------------------------------- */
+
+int hvtlfs_hypercall_msr_encode(uint64_t *out, const struct hvtlfs_hypercall_msr *in)
+{
+	uint64_t v;
+
+	if (out == NULL || in == NULL)
+		return HVTLFS_ERR_NULL;
+	if (in->reserved > (HVTLFS_HYPERCALL_MSR_RESERVED_MASK >> 2) ||
+	    in->gpfn > HVTLFS_MSR_GPFN_MAX)
+		return HVTLFS_ERR_INVALID_ARG;
+	v = ((uint64_t)in->reserved << 2) | (in->gpfn << HVTLFS_HYPERCALL_MSR_GPFN_SHIFT);
+	if (in->enable)
+		v |= HVTLFS_HYPERCALL_MSR_ENABLE;
+	if (in->locked)
+		v |= HVTLFS_HYPERCALL_MSR_LOCKED;
+	*out = v;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_hypercall_msr_decode(uint64_t value, struct hvtlfs_hypercall_msr *out)
+{
+	if (out == NULL)
+		return HVTLFS_ERR_NULL;
+	out->enable = (value & HVTLFS_HYPERCALL_MSR_ENABLE) != 0;
+	out->locked = (value & HVTLFS_HYPERCALL_MSR_LOCKED) != 0;
+	out->reserved = (uint16_t)((value & HVTLFS_HYPERCALL_MSR_RESERVED_MASK) >> 2);
+	out->gpfn = value >> HVTLFS_HYPERCALL_MSR_GPFN_SHIFT;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_vp_assist_msr_encode(uint64_t *out, const struct hvtlfs_vp_assist_msr *in)
+{
+	uint64_t v;
+
+	if (out == NULL || in == NULL)
+		return HVTLFS_ERR_NULL;
+	if (in->reserved > (HVTLFS_VP_ASSIST_MSR_RESERVED_MASK >> 1) ||
+	    in->gpfn > HVTLFS_MSR_GPFN_MAX)
+		return HVTLFS_ERR_INVALID_ARG;
+	v = ((uint64_t)in->reserved << 1) | (in->gpfn << HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT);
+	if (in->enable)
+		v |= HVTLFS_VP_ASSIST_MSR_ENABLE;
+	*out = v;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_vp_assist_msr_decode(uint64_t value, struct hvtlfs_vp_assist_msr *out)
+{
+	if (out == NULL)
+		return HVTLFS_ERR_NULL;
+	out->enable = (value & HVTLFS_VP_ASSIST_MSR_ENABLE) != 0;
+	out->reserved = (uint16_t)((value & HVTLFS_VP_ASSIST_MSR_RESERVED_MASK) >> 1);
+	out->gpfn = value >> HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT;
+	return HVTLFS_OK;
+}
+
+/* ---- Enable sequences ----------------------------------------------------------------- */
+
+/*
+ * Writes @value to @msr and reads it back; on a failed write or a read-back
+ * that differs in the bits of @compare, writes @restore back (best effort: the
+ * first error is what the caller learns).
+ */
+static int hvtlfs_write_confirm_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t value,
+				 uint64_t compare, uint64_t restore, uint64_t *readback)
+{
+	uint64_t rb = 0;
+	int rc;
+
+	rc = hvtlfs_wr_(ops, msr, value);
+	if (rc == HVTLFS_OK) {
+		rc = hvtlfs_rd_(ops, msr, &rb);
+		if (rc == HVTLFS_OK && ((rb ^ value) & compare) != 0)
+			rc = HVTLFS_ERR_READBACK;
+	}
+	if (rc != HVTLFS_OK) {
+		(void)hvtlfs_wr_(ops, msr, restore);
+		return rc;
+	}
+	if (readback != NULL)
+		*readback = rb;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_hypercall_page_enable(const struct hvtlfs_msr_ops *ops, uint64_t guest_os_id,
+				 uint64_t page_gpa, uint32_t phys_addr_bits, uint64_t *msr_out)
+{
+	const uint64_t fields = HVTLFS_HYPERCALL_MSR_ENABLE | HVTLFS_HYPERCALL_MSR_LOCKED |
+				HVTLFS_HYPERCALL_MSR_GPFN_MASK;
+	uint64_t old_id = 0, old_hc = 0, new_hc, rb = 0;
+	bool already;
+	int rc;
+
+	if (!hvtlfs_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	if (guest_os_id == 0)
+		return HVTLFS_ERR_OS_ID_ZERO;
+	rc = hvtlfs_check_page_(page_gpa, phys_addr_bits);
+	if (rc != HVTLFS_OK)
+		return rc;
+
+	rc = hvtlfs_rd_(ops, HVTLFS_MSR_HYPERCALL, &old_hc);
+	if (rc != HVTLFS_OK)
+		return rc;
+	already = (old_hc & HVTLFS_HYPERCALL_MSR_ENABLE) != 0 &&
+		  (old_hc & HVTLFS_HYPERCALL_MSR_GPFN_MASK) == page_gpa;
+	/* Refuse before writing anything, so a locked MSR leaves both MSRs untouched. */
+	if ((old_hc & HVTLFS_HYPERCALL_MSR_LOCKED) != 0 && !already)
+		return HVTLFS_ERR_MSR_LOCKED;
+
+	rc = hvtlfs_rd_(ops, HVTLFS_MSR_GUEST_OS_ID, &old_id);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if (old_id != guest_os_id) {
+		rc = hvtlfs_write_confirm_(ops, HVTLFS_MSR_GUEST_OS_ID, guest_os_id, ~(uint64_t)0,
+					   old_id, NULL);
+		if (rc != HVTLFS_OK)
+			return rc;
+	}
+	/* Already enabled here: the interface is active, the hypercall MSR stays as is. */
+	if (already) {
+		if (msr_out != NULL)
+			*msr_out = old_hc;
+		return HVTLFS_OK;
+	}
+
+	new_hc = (old_hc & HVTLFS_HYPERCALL_MSR_RESERVED_MASK) | page_gpa |
+		 HVTLFS_HYPERCALL_MSR_ENABLE;
+	/* Reserved bits are "ignored on reads": compare only what the TLFS defines. */
+	rc = hvtlfs_write_confirm_(ops, HVTLFS_MSR_HYPERCALL, new_hc, fields, old_hc, &rb);
+	if (rc != HVTLFS_OK) {
+		if (old_id != guest_os_id)
+			(void)hvtlfs_wr_(ops, HVTLFS_MSR_GUEST_OS_ID, old_id);
+		return rc;
+	}
+	if (msr_out != NULL)
+		*msr_out = rb;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_hypercall_page_disable(const struct hvtlfs_msr_ops *ops)
+{
+	const uint64_t fields = HVTLFS_HYPERCALL_MSR_ENABLE | HVTLFS_HYPERCALL_MSR_LOCKED |
+				HVTLFS_HYPERCALL_MSR_GPFN_MASK;
+	uint64_t old_hc = 0;
+	int rc;
+
+	if (!hvtlfs_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_rd_(ops, HVTLFS_MSR_HYPERCALL, &old_hc);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if ((old_hc & HVTLFS_HYPERCALL_MSR_ENABLE) == 0)
+		return HVTLFS_OK;
+	if ((old_hc & HVTLFS_HYPERCALL_MSR_LOCKED) != 0)
+		return HVTLFS_ERR_MSR_LOCKED;
+	return hvtlfs_write_confirm_(ops, HVTLFS_MSR_HYPERCALL,
+				     old_hc & ~HVTLFS_HYPERCALL_MSR_ENABLE, fields, old_hc, NULL);
+}
+
+int hvtlfs_vp_assist_enable(const struct hvtlfs_msr_ops *ops, uint64_t page_gpa,
+			    uint32_t phys_addr_bits, uint64_t *msr_out)
+{
+	const uint64_t fields = HVTLFS_VP_ASSIST_MSR_ENABLE | HVTLFS_VP_ASSIST_MSR_GPFN_MASK;
+	uint64_t old = 0, val, rb = 0;
+	int rc;
+
+	if (!hvtlfs_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_check_page_(page_gpa, phys_addr_bits);
+	if (rc != HVTLFS_OK)
+		return rc;
+	rc = hvtlfs_rd_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, &old);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if ((old & HVTLFS_VP_ASSIST_MSR_ENABLE) != 0 &&
+	    (old & HVTLFS_VP_ASSIST_MSR_GPFN_MASK) == page_gpa) {
+		if (msr_out != NULL)
+			*msr_out = old;
+		return HVTLFS_OK;
+	}
+	val = (old & HVTLFS_VP_ASSIST_MSR_RESERVED_MASK) | page_gpa | HVTLFS_VP_ASSIST_MSR_ENABLE;
+	rc = hvtlfs_write_confirm_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, val, fields, old, &rb);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if (msr_out != NULL)
+		*msr_out = rb;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_vp_assist_disable(const struct hvtlfs_msr_ops *ops)
+{
+	const uint64_t fields = HVTLFS_VP_ASSIST_MSR_ENABLE | HVTLFS_VP_ASSIST_MSR_GPFN_MASK;
+	uint64_t old = 0;
+	int rc;
+
+	if (!hvtlfs_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_rd_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, &old);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if ((old & HVTLFS_VP_ASSIST_MSR_ENABLE) == 0)
+		return HVTLFS_OK;
+	return hvtlfs_write_confirm_(ops, HVTLFS_MSR_VP_ASSIST_PAGE,
+				     old & ~HVTLFS_VP_ASSIST_MSR_ENABLE, fields, old, NULL);
+}
+
+int hvtlfs_vp_index_read(const struct hvtlfs_msr_ops *ops, uint32_t *vp_index)
+{
+	uint64_t v = 0;
+	int rc;
+
+	if (ops == NULL || ops->read == NULL || vp_index == NULL)
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_rd_(ops, HVTLFS_MSR_VP_INDEX, &v);
+	if (rc != HVTLFS_OK)
+		return rc;
+	/* 0xFFFFFFFE and 0xFFFFFFFF are HV_VP_INDEX_SELF and HV_ANY_VP, never an index. */
+	if (v > 0xFFFFFFFDu)
+		return HVTLFS_ERR_VP_RANGE;
+	*vp_index = (uint32_t)v;
+	return HVTLFS_OK;
+}
