@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "hvtlfs/vpset.h"
+
+/* Index of the first bitmap word that names VPs the sparse format cannot (4096 and up). */
+#define VPSET_BANK_LIMIT ((size_t)HVTLFS_VPSET_MAX_BANKS)
+
+static bool any_bit_from(const uint64_t *bitmap, size_t words, size_t first)
+{
+	uint64_t acc = 0;
+	size_t i;
+
+	for (i = first; i < words; i++)
+		acc |= bitmap[i];
+	return acc != 0;
+}
+
+size_t hvtlfs_vp_bitmap_count(const uint64_t *bitmap, size_t words)
+{
+	size_t n = 0, i;
+
+	if (!bitmap)
+		return 0;
+	for (i = 0; i < words; i++)
+		n += hvtlfs_popcount64(bitmap[i]);
+	return n;
+}
+
+bool hvtlfs_vp_bitmap_highest(const uint64_t *bitmap, size_t words, size_t *vp)
+{
+	size_t i = words;
+
+	if (!bitmap)
+		return false;
+	while (i > 0) {
+		i--;
+		if (bitmap[i]) {
+			if (vp)
+				*vp = (i << 6) + hvtlfs_msb64(bitmap[i]);
+			return true;
+		}
+	}
+	return false;
+}
+
+bool hvtlfs_vp_bitmap_below_64(const uint64_t *bitmap, size_t words)
+{
+	if (!bitmap)
+		return true;
+	return !any_bit_from(bitmap, words, 1);
+}
+
+int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *bitmap,
+			       size_t bitmap_words, size_t *needed_words)
+{
+	size_t nbanks = bitmap_words < VPSET_BANK_LIMIT ? bitmap_words : VPSET_BANK_LIMIT;
+	uint64_t mask = 0;
+	size_t i, n;
+	uint64_t *banks;
+
+	if ((!out && out_words) || (!bitmap && bitmap_words))
+		return HVTLFS_ERR_NULL;
+	if (any_bit_from(bitmap, bitmap_words, VPSET_BANK_LIMIT))
+		return HVTLFS_ERR_VP_RANGE;
+
+	for (i = 0; i < nbanks; i++)
+		mask |= (uint64_t)(bitmap[i] != 0) << i;
+	n = hvtlfs_popcount64(mask);
+	if (needed_words)
+		*needed_words = HVTLFS_VPSET_HDR_WORDS + n;
+	if (out_words < HVTLFS_VPSET_HDR_WORDS + n)
+		return HVTLFS_ERR_NO_SPACE;
+
+	out[0] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	out[1] = mask;
+	banks = out + HVTLFS_VPSET_HDR_WORDS;
+	/* Dense sets copy straight through; sparse ones walk the mask. */
+	if (n == nbanks) {
+		for (i = 0; i < nbanks; i++)
+			banks[i] = bitmap[i];
+	} else {
+		size_t k = 0;
+
+		while (mask) {
+			banks[k++] = bitmap[hvtlfs_ctz64(mask)];
+			mask &= mask - 1u;
+		}
+	}
+	return (int)n;
+}
+
+int hvtlfs_vpset_encode_indices(uint64_t *out, size_t out_words, const uint32_t *vps, size_t nvps,
+				size_t *needed_words)
+{
+	unsigned char slot[HVTLFS_VPSET_MAX_BANKS];
+	uint64_t mask = 0, m;
+	size_t i, n;
+	unsigned int k;
+	uint64_t *banks;
+
+	if ((!out && out_words) || (!vps && nvps))
+		return HVTLFS_ERR_NULL;
+	for (i = 0; i < nvps; i++) {
+		if (vps[i] >= HVTLFS_VPSET_MAX_VPS)
+			return HVTLFS_ERR_VP_RANGE;
+		mask |= HVTLFS_BIT64(vps[i] >> 6);
+	}
+	n = hvtlfs_popcount64(mask);
+	if (needed_words)
+		*needed_words = HVTLFS_VPSET_HDR_WORDS + n;
+	if (out_words < HVTLFS_VPSET_HDR_WORDS + n)
+		return HVTLFS_ERR_NO_SPACE;
+
+	/* Position of each bank's word in the compact list; every word starts at zero. */
+	banks = out + HVTLFS_VPSET_HDR_WORDS;
+	for (m = mask, k = 0; m; m &= m - 1u, k++) {
+		slot[hvtlfs_ctz64(m)] = (unsigned char)k;
+		banks[k] = 0;
+	}
+	for (i = 0; i < nvps; i++)
+		banks[slot[vps[i] >> 6]] |= HVTLFS_BIT64(vps[i] & 63u);
+	out[0] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	out[1] = mask;
+	return (int)n;
+}
+
+int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words)
+{
+	if (!out)
+		return HVTLFS_ERR_NULL;
+	if (out_words < HVTLFS_VPSET_HDR_WORDS)
+		return HVTLFS_ERR_NO_SPACE;
+	out[0] = HVTLFS_GENERIC_SET_ALL;
+	out[1] = 0;
+	return 0;
+}
+
+int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t *bitmap, size_t bitmap_words)
+{
+	if (!mask || (!bitmap && bitmap_words))
+		return HVTLFS_ERR_NULL;
+	if (any_bit_from(bitmap, bitmap_words, VPSET_BANK_LIMIT))
+		return HVTLFS_ERR_VP_RANGE;
+	if (any_bit_from(bitmap, bitmap_words < VPSET_BANK_LIMIT ? bitmap_words : VPSET_BANK_LIMIT,
+			 1))
+		return HVTLFS_ERR_NEEDS_EX;
+	*mask = bitmap_words ? bitmap[0] : 0;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t *vps, size_t nvps)
+{
+	uint64_t m = 0;
+	int err = HVTLFS_OK;
+	size_t i;
+
+	if (!mask || (!vps && nvps))
+		return HVTLFS_ERR_NULL;
+	/* Scan everything: a VP beyond 4095 outranks one that merely needs Ex. */
+	for (i = 0; i < nvps; i++) {
+		if (vps[i] >= HVTLFS_VPSET_MAX_VPS)
+			return HVTLFS_ERR_VP_RANGE;
+		if (vps[i] >= 64u)
+			err = HVTLFS_ERR_NEEDS_EX;
+		else
+			m |= HVTLFS_BIT64(vps[i]);
+	}
+	if (err == HVTLFS_OK)
+		*mask = m;
+	return err;
+}
+
+static uint64_t load_le64(const unsigned char *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+	       (uint64_t)p[7] << 56;
+}
+
+static void vpset_clear(struct hvtlfs_vpset *set)
+{
+	unsigned int i;
+
+	set->format = HVTLFS_GENERIC_SET_SPARSE_4K;
+	set->valid_bank_mask = 0;
+	set->nbanks = 0;
+	set->reserved = 0;
+	for (i = 0; i < HVTLFS_VPSET_MAX_BANKS; i++)
+		set->banks[i] = 0;
+}
+
+static int parse_fail(struct hvtlfs_vpset *set, uint16_t *hv_status, int err, uint16_t status)
+{
+	vpset_clear(set);
+	if (hv_status)
+		*hv_status = status;
+	return err;
+}
+
+int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
+		       uint32_t var_hdr_words, uint16_t *hv_status)
+{
+	const unsigned char *p = (const unsigned char *)bytes;
+	uint64_t format, mask, m;
+	unsigned int nbanks, k;
+
+	if (!set || (!p && len)) {
+		if (hv_status)
+			*hv_status = HVTLFS_STATUS_INVALID_PARAMETER;
+		return HVTLFS_ERR_NULL;
+	}
+	if (len < 16u)
+		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
+				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+	format = load_le64(p);
+	mask = load_le64(p + 8);
+	nbanks = hvtlfs_popcount64(mask);
+	if (var_hdr_words != nbanks)
+		return parse_fail(set, hv_status, HVTLFS_ERR_BANK_MISMATCH,
+				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+	/* nbanks <= 64, so this cannot overflow; len is the only bound trusted. */
+	if ((len - 16u) >> 3 < nbanks)
+		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
+				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+	if (format != HVTLFS_GENERIC_SET_SPARSE_4K && format != HVTLFS_GENERIC_SET_ALL)
+		return parse_fail(set, hv_status, HVTLFS_ERR_BAD_FORMAT,
+				  HVTLFS_STATUS_INVALID_PARAMETER);
+
+	vpset_clear(set);
+	set->format = format;
+	set->valid_bank_mask = mask;
+	set->nbanks = nbanks;
+	if (format == HVTLFS_GENERIC_SET_SPARSE_4K) {
+		for (m = mask, k = 0; m; m &= m - 1u, k++)
+			set->banks[hvtlfs_ctz64(m)] = load_le64(p + 16u + 8u * k);
+	}
+	if (hv_status)
+		*hv_status = HVTLFS_STATUS_SUCCESS;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_vpset_from_mask(struct hvtlfs_vpset *set, uint64_t mask)
+{
+	if (!set)
+		return HVTLFS_ERR_NULL;
+	vpset_clear(set);
+	if (mask) {
+		set->valid_bank_mask = 1;
+		set->nbanks = 1;
+		set->banks[0] = mask;
+	}
+	return HVTLFS_OK;
+}
+
+int hvtlfs_vpset_init_all(struct hvtlfs_vpset *set)
+{
+	if (!set)
+		return HVTLFS_ERR_NULL;
+	vpset_clear(set);
+	set->format = HVTLFS_GENERIC_SET_ALL;
+	return HVTLFS_OK;
+}
+
+bool hvtlfs_vpset_is_all(const struct hvtlfs_vpset *set)
+{
+	return set && set->format == HVTLFS_GENERIC_SET_ALL;
+}
+
+bool hvtlfs_vpset_contains(const struct hvtlfs_vpset *set, uint32_t vp)
+{
+	if (!set)
+		return false;
+	if (set->format == HVTLFS_GENERIC_SET_ALL)
+		return true;
+	if (vp >= HVTLFS_VPSET_MAX_VPS)
+		return false;
+	return (set->banks[vp >> 6] >> (vp & 63u)) & 1u;
+}
+
+bool hvtlfs_vpset_next(const struct hvtlfs_vpset *set, uint32_t nvps_all, uint32_t *cursor,
+		       uint32_t *vp)
+{
+	uint32_t c;
+	unsigned int bank;
+	uint64_t w;
+
+	if (!set || !cursor || !vp)
+		return false;
+	c = *cursor;
+	if (set->format == HVTLFS_GENERIC_SET_ALL) {
+		if (c >= nvps_all)
+			return false;
+		*vp = c;
+		*cursor = c + 1u;
+		return true;
+	}
+	for (bank = c >> 6; bank < HVTLFS_VPSET_MAX_BANKS; bank++) {
+		w = set->banks[bank];
+		if (bank == c >> 6)
+			w &= ~HVTLFS_MASK64(c & 63u);
+		if (w) {
+			c = (bank << 6) + hvtlfs_ctz64(w);
+			*vp = c;
+			*cursor = c + 1u;
+			return true;
+		}
+	}
+	return false;
+}
+
+uint32_t hvtlfs_vpset_count(const struct hvtlfs_vpset *set, uint32_t nvps_all)
+{
+	uint32_t n = 0;
+	unsigned int i;
+
+	if (!set)
+		return 0;
+	if (set->format == HVTLFS_GENERIC_SET_ALL)
+		return nvps_all;
+	for (i = 0; i < HVTLFS_VPSET_MAX_BANKS; i++)
+		n += hvtlfs_popcount64(set->banks[i]);
+	return n;
+}
+
+int hvtlfs_vpset_to_bitmap(const struct hvtlfs_vpset *set, uint64_t *bitmap, size_t words,
+			   uint32_t nvps_all)
+{
+	bool outside = false;
+	size_t i;
+
+	if (!set || (!bitmap && words))
+		return HVTLFS_ERR_NULL;
+	if (set->format == HVTLFS_GENERIC_SET_ALL) {
+		size_t full = nvps_all >> 6;
+		unsigned int rest = nvps_all & 63u;
+
+		for (i = 0; i < words; i++) {
+			if (i < full)
+				bitmap[i] = ~(uint64_t)0;
+			else if (i == full)
+				bitmap[i] = HVTLFS_MASK64(rest);
+			else
+				bitmap[i] = 0;
+		}
+		/* VPs fit when the words cover nvps_all bits: words*64 >= nvps_all. */
+		outside = words < full || (words == full && rest != 0);
+	} else {
+		for (i = 0; i < words; i++)
+			bitmap[i] = i < VPSET_BANK_LIMIT ? set->banks[i] : 0;
+		for (i = words; i < VPSET_BANK_LIMIT; i++)
+			outside = outside || set->banks[i] != 0;
+	}
+	return outside ? HVTLFS_ERR_VP_OUTSIDE_BITMAP : HVTLFS_OK;
+}
