@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*!
+ * @file arch/i386/include/hvtlfs/arch/hypercall.h
+ * @brief i386: the inline assembly that issues one hypercall.
+ *
+ * Register contract (TLFS "Hypercall Inputs", x86): control in EDX:EAX, input
+ * GPA or fast input 1 in EBX:ECX, output GPA or fast input 2 in EDI:ESI, result
+ * in EDX:EAX (high:low). The result replaces the control word, so on rep calls
+ * the updated rep start is not visible in a register: continuation uses the
+ * reps-completed field of the result. Every primitive declares:
+ * - EDX:EAX in/out (control in, result out);
+ * - EBX, ECX, EDI and ESI modified, in every form (the hypercall page is the
+ *   hypervisor's code: nothing it may touch is assumed preserved);
+ * - the flags and "memory" clobbered;
+ * - the stack pointer as an in/out operand (frame-pointer builds, objtool).
+ *
+ * EBX under -fPIC/-fPIE: it is an ordinary operand; GCC 5+ and clang move the
+ * GOT pointer out of the way themselves. All six general registers carry the
+ * call, so the page pointer is a memory operand (a stack copy, addressed from
+ * ESP or EBP, never from a register the call changes).
+ *
+ * i386 has no XMM fast-call forms.
+ */
+#ifndef HVTLFS_ARCH_HYPERCALL_H
+#if !defined(HVTLFS_HYPERCALL_H)
+/* Included on its own: the public header carries the configuration and includes us. */
+#include "hvtlfs/hypercall.h"
+#else
+#define HVTLFS_ARCH_HYPERCALL_H
+
+#include "hvtlfs/arch/types.h"
+
+/*!
+ * @addtogroup hypercall
+ * @{
+ */
+
+/*! @cond HVTLFS_INTERNAL */
+#define HVTLFS_ARCH_STR2_(x) #x
+#define HVTLFS_ARCH_STR_(x)  HVTLFS_ARCH_STR2_(x)
+
+#if HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_PAGE
+#define HVTLFS_ARCH_CALL_ASM_	  "call *%[" HVTLFS_ARCH_STR_(HVTLFS_HYPERCALL_TARGET_NAME) "]"
+#define HVTLFS_ARCH_TARGET_(page) [HVTLFS_HYPERCALL_TARGET_NAME] "m"(page)
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_CUSTOM
+#define HVTLFS_ARCH_CALL_ASM_	  HVTLFS_HYPERCALL_CALL_ASM
+#define HVTLFS_ARCH_TARGET_(page) [HVTLFS_HYPERCALL_TARGET_NAME] "m"(page)
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMCALL
+#define HVTLFS_ARCH_CALL_ASM_ ".byte 0x0f, 0x01, 0xc1 /* vmcall */"
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMMCALL
+#define HVTLFS_ARCH_CALL_ASM_ ".byte 0x0f, 0x01, 0xd9 /* vmmcall */"
+#else
+#error "hvtlfs: unknown HVTLFS_HYPERCALL_METHOD"
+#endif
+
+#ifdef HVTLFS_ARCH_TARGET_
+#define HVTLFS_ARCH_INPUTS_(page) HVTLFS_ARCH_TARGET_(page)
+#define HVTLFS_ARCH_UNUSED_(page) ((void)0)
+#else
+#define HVTLFS_ARCH_INPUTS_(page)
+#define HVTLFS_ARCH_UNUSED_(page) ((void)(page))
+#endif
+/*! @endcond */
+
+/*! @brief Defined to 0: i386 has no XMM fast-call forms. */
+#define HVTLFS_ARCH_HAS_XMM_HYPERCALL 0
+
+/*!
+ * @brief One hypercall with EDX:EAX and EBX:ECX set (fast call with 8 bytes
+ *        of input). EDI and ESI are not loaded; they are treated as modified.
+ * @param page hypercall page (ignored by the VMCALL and VMMCALL methods);
+ *        the caller has checked it is not NULL.
+ * @param control hypercall input value (EDX:EAX).
+ * @param in1 first input (EBX:ECX).
+ * @return the hypercall result value (EDX:EAX).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall2(void *page, uint64_t control, uint64_t in1)
+{
+	uint64_t edx_eax = control;
+	uint32_t ebx = (uint32_t)(in1 >> 32);
+	uint32_t ecx = (uint32_t)in1;
+	register uint32_t sp __asm__("esp");
+
+	HVTLFS_ARCH_UNUSED_(page);
+	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
+			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+r"(sp)
+			     : HVTLFS_ARCH_INPUTS_(page)
+			     : "edi", "esi", "cc", "memory");
+	return edx_eax;
+}
+
+/*!
+ * @brief One hypercall with EDX:EAX, EBX:ECX and EDI:ESI set (slow call, fast
+ *        call with 16 bytes of input, rep call).
+ * @param page hypercall page (ignored by the VMCALL and VMMCALL methods);
+ *        the caller has checked it is not NULL.
+ * @param control hypercall input value (EDX:EAX).
+ * @param in1 input GPA or first fast input (EBX:ECX).
+ * @param in2 output GPA or second fast input (EDI:ESI).
+ * @return the hypercall result value (EDX:EAX).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t control, uint64_t in1,
+						     uint64_t in2)
+{
+	uint64_t edx_eax = control;
+	uint32_t ebx = (uint32_t)(in1 >> 32);
+	uint32_t ecx = (uint32_t)in1;
+	uint32_t edi = (uint32_t)(in2 >> 32);
+	uint32_t esi = (uint32_t)in2;
+	register uint32_t sp __asm__("esp");
+
+	HVTLFS_ARCH_UNUSED_(page);
+	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
+			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+D"(edi), "+S"(esi), "+r"(sp)
+			     : HVTLFS_ARCH_INPUTS_(page)
+			     : "cc", "memory");
+	return edx_eax;
+}
+
+/*! @} */
+
+#endif /* HVTLFS_HYPERCALL_H */
+#endif /* HVTLFS_ARCH_HYPERCALL_H */

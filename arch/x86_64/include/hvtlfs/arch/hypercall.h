@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*!
+ * @file arch/x86_64/include/hvtlfs/arch/hypercall.h
+ * @brief x86_64: the inline assembly that issues one hypercall.
+ *
+ * Register contract (TLFS "Hypercall Inputs", x64): control in RCX, input GPA or
+ * fast input 1 in RDX, output GPA or fast input 2 in R8, result in RAX; XMM fast
+ * calls continue the input in XMM0-XMM5. Every primitive declares:
+ * - RAX written (the result);
+ * - RCX, RDX and R8 modified (the hypervisor rewrites RCX on rep calls and the
+ *   fast-output registers; the hypercall page is the hypervisor's code);
+ * - R9, R10, R11 and the flags clobbered;
+ * - XMM0-XMM5 clobbered on the XMM forms (when the compiler may use SSE);
+ * - "memory": the hypervisor reads and writes guest memory, and a hypercall
+ *   orders the caller's stores (an event signalled after a ring write);
+ * - the stack pointer as an in/out operand, so frame-pointer builds and objtool
+ *   see a frame set up before the call.
+ *
+ * Use the arch-neutral include/hvtlfs/hypercall.h: it holds the configuration
+ * (HVTLFS_HYPERCALL_METHOD and friends) and includes this file.
+ */
+#ifndef HVTLFS_ARCH_HYPERCALL_H
+#if !defined(HVTLFS_HYPERCALL_H)
+/* Included on its own: the public header carries the configuration and includes us. */
+#include "hvtlfs/hypercall.h"
+#else
+#define HVTLFS_ARCH_HYPERCALL_H
+
+#include "hvtlfs/arch/types.h"
+
+/*!
+ * @addtogroup hypercall
+ * @{
+ */
+
+/*! @cond HVTLFS_INTERNAL */
+#define HVTLFS_ARCH_STR2_(x) #x
+#define HVTLFS_ARCH_STR_(x)  HVTLFS_ARCH_STR2_(x)
+
+#if HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_PAGE
+#if HVTLFS_HYPERCALL_SKIP_RED_ZONE
+/* A hosted (user-space) caller may keep data below RSP: step over the 128-byte red zone. */
+#define HVTLFS_ARCH_CALL_ASM_                                                                      \
+	"lea -128(%%rsp), %%rsp\n\tcall *%[" HVTLFS_ARCH_STR_(                                     \
+		HVTLFS_HYPERCALL_TARGET_NAME) "]\n\tlea 128(%%rsp), %%rsp"
+#else
+#define HVTLFS_ARCH_CALL_ASM_ "call *%[" HVTLFS_ARCH_STR_(HVTLFS_HYPERCALL_TARGET_NAME) "]"
+#endif
+#define HVTLFS_ARCH_TARGET_(page) [HVTLFS_HYPERCALL_TARGET_NAME] "r"(page)
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_CUSTOM
+#define HVTLFS_ARCH_CALL_ASM_	  HVTLFS_HYPERCALL_CALL_ASM
+#define HVTLFS_ARCH_TARGET_(page) [HVTLFS_HYPERCALL_TARGET_NAME] "r"(page)
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMCALL
+#define HVTLFS_ARCH_CALL_ASM_ ".byte 0x0f, 0x01, 0xc1 /* vmcall */"
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMMCALL
+#define HVTLFS_ARCH_CALL_ASM_ ".byte 0x0f, 0x01, 0xd9 /* vmmcall */"
+#else
+#error "hvtlfs: unknown HVTLFS_HYPERCALL_METHOD"
+#endif
+
+#ifdef HVTLFS_ARCH_TARGET_
+#define HVTLFS_ARCH_INPUTS_(page)   HVTLFS_ARCH_TARGET_(page)
+#define HVTLFS_ARCH_XMM_PAGE_(page) , HVTLFS_ARCH_TARGET_(page)
+#define HVTLFS_ARCH_UNUSED_(page)   ((void)0)
+#else
+#define HVTLFS_ARCH_INPUTS_(page)
+#define HVTLFS_ARCH_XMM_PAGE_(page)
+#define HVTLFS_ARCH_UNUSED_(page) ((void)(page))
+#endif
+
+#if defined(__SSE__)
+#define HVTLFS_ARCH_XMM_CLOBBERS_ , "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5"
+#else
+/* Built without SSE (a kernel): the compiler keeps nothing in XMM registers. */
+#define HVTLFS_ARCH_XMM_CLOBBERS_
+#endif
+/*! @endcond */
+
+/*! @brief Defined to 1: this architecture has the XMM fast-call forms. */
+#define HVTLFS_ARCH_HAS_XMM_HYPERCALL 1
+
+/*!
+ * @brief One hypercall with RCX and RDX set (fast call with 8 bytes of input).
+ *
+ * R8 is not loaded; it is treated as modified.
+ * @param page hypercall page (ignored by the VMCALL and VMMCALL methods);
+ *        the caller has checked it is not NULL.
+ * @param control hypercall input value (RCX).
+ * @param in1 first input register (RDX).
+ * @return the hypercall result value (RAX).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall2(void *page, uint64_t control, uint64_t in1)
+{
+	register uint64_t r8 __asm__("r8");
+	register uint64_t sp __asm__("rsp");
+	uint64_t result;
+
+	HVTLFS_ARCH_UNUSED_(page);
+	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
+			     : "=a"(result), "+c"(control), "+d"(in1), "=r"(r8), "+r"(sp)
+			     : HVTLFS_ARCH_INPUTS_(page)
+			     : "r9", "r10", "r11", "cc", "memory");
+	return result;
+}
+
+/*!
+ * @brief One hypercall with RCX, RDX and R8 set (slow call, fast call with
+ *        16 bytes of input, rep call).
+ * @param page hypercall page (ignored by the VMCALL and VMMCALL methods);
+ *        the caller has checked it is not NULL.
+ * @param control hypercall input value (RCX).
+ * @param in1 input GPA or first fast input register (RDX).
+ * @param in2 output GPA or second fast input register (R8).
+ * @return the hypercall result value (RAX).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t control, uint64_t in1,
+						     uint64_t in2)
+{
+	register uint64_t r8 __asm__("r8") = in2;
+	register uint64_t sp __asm__("rsp");
+	uint64_t result;
+
+	HVTLFS_ARCH_UNUSED_(page);
+	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
+			     : "=a"(result), "+c"(control), "+d"(in1), "+r"(r8), "+r"(sp)
+			     : HVTLFS_ARCH_INPUTS_(page)
+			     : "r9", "r10", "r11", "cc", "memory");
+	return result;
+}
+
+/*!
+ * @brief One XMM fast hypercall: RDX, R8, then XMM0-XMM5 in, the same
+ *        registers read back after the call (XMM fast output).
+ * @param page hypercall page (ignored by the VMCALL and VMMCALL methods);
+ *        the caller has checked it is not NULL.
+ * @param control hypercall input value (RCX), fast bit set by the caller.
+ * @param regs in: the 14 input qwords (RDX, R8, then XMM0 low, XMM0 high, ...
+ *        XMM5 high); out: the same registers after the call.
+ * @return the hypercall result value (RAX).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t control,
+							uint64_t regs[14])
+{
+	register uint64_t r8 __asm__("r8") = regs[1];
+	register uint64_t sp __asm__("rsp");
+	uint64_t rdx = regs[0];
+	uint64_t result;
+	/* The XMM halves travel through memory: no vector types, so a -mno-sse kernel
+	 * build can use this form inside its own FPU-enabled section. */
+	uint64_t *x = regs + 2;
+
+	HVTLFS_ARCH_UNUSED_(page);
+	__asm__ __volatile__("movdqu 0(%[x]), %%xmm0\n\t"
+			     "movdqu 16(%[x]), %%xmm1\n\t"
+			     "movdqu 32(%[x]), %%xmm2\n\t"
+			     "movdqu 48(%[x]), %%xmm3\n\t"
+			     "movdqu 64(%[x]), %%xmm4\n\t"
+			     "movdqu 80(%[x]), %%xmm5\n\t" HVTLFS_ARCH_CALL_ASM_ "\n\t"
+			     "movdqu %%xmm0, 0(%[x])\n\t"
+			     "movdqu %%xmm1, 16(%[x])\n\t"
+			     "movdqu %%xmm2, 32(%[x])\n\t"
+			     "movdqu %%xmm3, 48(%[x])\n\t"
+			     "movdqu %%xmm4, 64(%[x])\n\t"
+			     "movdqu %%xmm5, 80(%[x])"
+			     : "=a"(result), "+c"(control), "+d"(rdx), "+r"(r8), "+r"(sp)
+			     : [x] "r"(x)HVTLFS_ARCH_XMM_PAGE_(page)
+			     : "r9", "r10", "r11", "cc", "memory" HVTLFS_ARCH_XMM_CLOBBERS_);
+	regs[0] = rdx;
+	regs[1] = r8;
+	return result;
+}
+
+/*! @} */
+
+#endif /* HVTLFS_HYPERCALL_H */
+#endif /* HVTLFS_ARCH_HYPERCALL_H */

@@ -1,0 +1,472 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*!
+ * @file hypercall.h
+ * @brief Hypercall wrappers: slow, fast (8 and 16 bytes), XMM fast input and
+ *        output (x86_64), and the rep call with continuation.
+ *
+ * Every wrapper is static inline and compiles to the call itself: the registers
+ * the TLFS names, one call instruction, the result. How the call is made is the
+ * integrator's choice at compile time (#HVTLFS_HYPERCALL_METHOD); see the
+ * guide @ref page_wrappers.
+ */
+#ifndef HVTLFS_HYPERCALL_H
+#define HVTLFS_HYPERCALL_H
+
+#include "hvtlfs/env.h"
+#include "hvtlfs/error.h"
+#include "hvtlfs/control.h"
+#include "hvtlfs/tlfs.h"
+#include "hvtlfs/arch.h"
+
+/*!
+ * @defgroup hypercall Hypercall wrappers
+ * @brief Issue hypercalls with an exact register contract, through the
+ *        hypercall page, VMCALL, VMMCALL or an integrator's call sequence.
+ *
+ * Single calls return the raw 64-bit result word (see control.h accessors).
+ * Wrappers that can refuse their input return an int (0 or an
+ * enum hvtlfs_error code) and hand the result word back through a pointer.
+ * @{
+ */
+
+/*! @name Call methods (values of #HVTLFS_HYPERCALL_METHOD)
+ * @{ */
+/*! Call the hypercall page (`call *page`): the portable default. */
+#define HVTLFS_HYPERCALL_METHOD_PAGE 1
+/*! Execute VMCALL directly (Intel; confidential VMs without a paravisor). */
+#define HVTLFS_HYPERCALL_METHOD_VMCALL 2
+/*! Execute VMMCALL directly (AMD; confidential VMs without a paravisor). */
+#define HVTLFS_HYPERCALL_METHOD_VMMCALL 3
+/*! Use the integrator's call sequence, #HVTLFS_HYPERCALL_CALL_ASM. */
+#define HVTLFS_HYPERCALL_METHOD_CUSTOM 4
+/*! @} */
+
+#ifndef HVTLFS_HYPERCALL_METHOD
+/*!
+ * @brief How every wrapper makes the call: one of HVTLFS_HYPERCALL_METHOD_*.
+ *
+ * Define it (e.g. -DHVTLFS_HYPERCALL_METHOD=HVTLFS_HYPERCALL_METHOD_VMCALL)
+ * identically in every translation unit that includes this header.
+ */
+#define HVTLFS_HYPERCALL_METHOD HVTLFS_HYPERCALL_METHOD_PAGE
+#endif
+
+#ifndef HVTLFS_HYPERCALL_PAGE
+/*!
+ * @brief Expression giving the hypercall page pointer (`void *`), read once per
+ *        call by the PAGE and CUSTOM methods.
+ *
+ * Defaults to the library variable #hvtlfs_hypercall_page. An integrator may
+ * name its own, e.g. `-DHVTLFS_HYPERCALL_PAGE=hv_hypercall_pg`. When it is NULL
+ * no call is made: single calls return #HVTLFS_HYPERCALL_NO_PAGE_RESULT, the
+ * int-returning wrappers #HVTLFS_ERR_NO_HYPERCALL_PAGE.
+ */
+#define HVTLFS_HYPERCALL_PAGE hvtlfs_hypercall_page
+#endif
+
+#ifndef HVTLFS_HYPERCALL_TARGET_NAME
+/*!
+ * @brief Name of the asm operand holding the page pointer (PAGE and CUSTOM
+ *        methods): a register on x86_64, a memory operand on i386.
+ *
+ * A custom call sequence refers to it as `%[name]`. Linux's `CALL_NOSPEC`
+ * expects `thunk_target`: define this to `thunk_target` and
+ * #HVTLFS_HYPERCALL_CALL_ASM to `CALL_NOSPEC`.
+ */
+#define HVTLFS_HYPERCALL_TARGET_NAME hvtlfs_page
+#endif
+
+#if defined(HVTLFS_DOXYGEN)
+/*!
+ * @brief The asm text of the call for #HVTLFS_HYPERCALL_METHOD_CUSTOM (no
+ *        default): e.g. a retpoline-safe indirect call through
+ *        `%[` #HVTLFS_HYPERCALL_TARGET_NAME `]`. It must behave as
+ *        `call *page` does: same registers in and out, stack balanced.
+ */
+#define HVTLFS_HYPERCALL_CALL_ASM
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_CUSTOM &&                                 \
+	!defined(HVTLFS_HYPERCALL_CALL_ASM)
+#error "hvtlfs: HVTLFS_HYPERCALL_METHOD_CUSTOM needs HVTLFS_HYPERCALL_CALL_ASM"
+#endif
+
+#ifndef HVTLFS_HYPERCALL_SKIP_RED_ZONE
+/*!
+ * @brief 1: the x86_64 PAGE method steps RSP over the 128-byte red zone around
+ *        the call. Needed only in hosted (user-space) code compiled with a red
+ *        zone, e.g. host tests with hvtlfs::mock (which sets it); kernels build
+ *        with -mno-red-zone and keep the default 0.
+ */
+#define HVTLFS_HYPERCALL_SKIP_RED_ZONE 0
+#endif
+
+#ifndef HVTLFS_HYPERCALL_TRACE
+/*!
+ * @brief Per-hypercall trace hook, run after every call the wrappers make
+ *        (each rep iteration included). Defaults to nothing.
+ * @param code the call code (uint16_t).
+ * @param control the control word issued (uint64_t).
+ * @param result the result word returned (uint64_t).
+ */
+#define HVTLFS_HYPERCALL_TRACE(code, control, result) ((void)0)
+#endif
+
+#ifndef HVTLFS_REP_ITERATION_HOOK
+/*!
+ * @brief Hook run between rep iterations, before a continuation is issued
+ *        (an OS touches its watchdog or checks for preemption here).
+ *        Defaults to nothing.
+ */
+#define HVTLFS_REP_ITERATION_HOOK() ((void)0)
+#endif
+
+/*! @name Result of a call that was not made
+ * @{ */
+/*! Status reported when the hypercall page is NULL; no HV_STATUS has this value. */
+#define HVTLFS_HYPERCALL_NO_PAGE_STATUS 0xFFFFu
+/*!
+ * Result word returned by single calls when the hypercall page is NULL: status
+ * #HVTLFS_HYPERCALL_NO_PAGE_STATUS and reserved bit 63 set, so no hypervisor
+ * answer can be mistaken for it.
+ */
+#define HVTLFS_HYPERCALL_NO_PAGE_RESULT HVTLFS_U64(0x800000000000FFFF)
+/*! @} */
+
+/*! @name Fast-call capacities
+ * @{ */
+/*! Bytes of input a fast call carries in general registers (RDX, R8 / EBX:ECX, EDI:ESI). */
+#define HVTLFS_HYPERCALL_FAST_MAX_BYTES 16u
+/*! Bytes an XMM fast call carries in RDX, R8 and XMM0-XMM5 (x86_64). */
+#define HVTLFS_HYPERCALL_XMM_MAX_BYTES 112u
+/*!
+ * @brief Constant expression: whether @p in bytes of input and @p out bytes of
+ *        output fit an XMM fast call (output starts at the register pair after
+ *        the input, input rounded up to 16 bytes).
+ * @param in input size in bytes (a constant such as sizeof).
+ * @param out output size in bytes, 0 without XMM fast output.
+ */
+#define HVTLFS_HYPERCALL_XMM_FITS(in, out)                                                         \
+	((in) <= HVTLFS_HYPERCALL_XMM_MAX_BYTES && (out) <= HVTLFS_HYPERCALL_XMM_MAX_BYTES &&      \
+	 ((((in) + 15u) & ~(size_t)15u) + (out)) <= HVTLFS_HYPERCALL_XMM_MAX_BYTES)
+/*!
+ * @brief Compile-time rejection of an XMM fast call whose sizes do not fit.
+ * @param in input size in bytes (constant).
+ * @param out output size in bytes (constant).
+ */
+#define HVTLFS_HYPERCALL_XMM_ASSERT_FITS(in, out)                                                  \
+	HVTLFS_STATIC_ASSERT(HVTLFS_HYPERCALL_XMM_FITS(in, out), "XMM fast hypercall: too big")
+/*!
+ * @brief Compile-time rejection of a fast call whose input does not fit 16 bytes.
+ * @param in input size in bytes (constant, e.g. sizeof of the input struct).
+ */
+#define HVTLFS_HYPERCALL_FAST_ASSERT_FITS(in)                                                      \
+	HVTLFS_STATIC_ASSERT((in) <= HVTLFS_HYPERCALL_FAST_MAX_BYTES, "fast hypercall: too big")
+/*! @} */
+
+HVTLFS_BEGIN_DECLS
+
+/*!
+ * @brief The default hypercall page pointer (#HVTLFS_HYPERCALL_PAGE): NULL until
+ *        the OS maps the page and stores its address here.
+ */
+extern void *hvtlfs_hypercall_page;
+
+HVTLFS_END_DECLS
+
+#include "hvtlfs/arch/hypercall.h"
+
+HVTLFS_BEGIN_DECLS
+
+/*! @cond HVTLFS_INTERNAL */
+#if HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_PAGE ||                                     \
+	HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_CUSTOM
+#define HVTLFS_HYPERCALL_USES_PAGE_  1
+#define HVTLFS_HYPERCALL_GET_PAGE_() ((void *)(HVTLFS_HYPERCALL_PAGE))
+#else
+#define HVTLFS_HYPERCALL_USES_PAGE_  0
+#define HVTLFS_HYPERCALL_GET_PAGE_() ((void *)0)
+#endif
+/*! @endcond */
+
+/*!
+ * @brief Whether the configured method can call now: false only for the PAGE
+ *        and CUSTOM methods with a NULL page.
+ * @param page the page pointer read once by the caller.
+ * @return true when a call may be made.
+ */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_hypercall_can_call_(void *page)
+{
+#if HVTLFS_HYPERCALL_USES_PAGE_
+	return page != NULL;
+#else
+	(void)page;
+	return true;
+#endif
+}
+
+/*!
+ * @brief Slow (memory-based) hypercall.
+ * @param control the hypercall input value (see hvtlfs_control_build()); passed
+ *        as is.
+ * @param input_gpa guest physical address of the input page area (8-byte
+ *        aligned, not crossing a page), or 0.
+ * @param output_gpa guest physical address of the output area, or 0.
+ * @return the raw result word; #HVTLFS_HYPERCALL_NO_PAGE_RESULT if the page is
+ *         NULL (nothing called).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_slow(uint64_t control, uint64_t input_gpa,
+						    uint64_t output_gpa)
+{
+	void *page = HVTLFS_HYPERCALL_GET_PAGE_();
+	uint64_t result;
+
+	if (!hvtlfs_hypercall_can_call_(page))
+		return HVTLFS_HYPERCALL_NO_PAGE_RESULT;
+	result = hvtlfs_arch_hypercall3(page, control, input_gpa, output_gpa);
+	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, result);
+	return result;
+}
+
+/*!
+ * @brief Fast hypercall with 8 bytes of input in registers (RDX / EBX:ECX).
+ * @param control the hypercall input value; the wrapper sets the fast bit.
+ * @param input the 8 input bytes, as a little-endian qword.
+ * @return the raw result word; #HVTLFS_HYPERCALL_NO_PAGE_RESULT if the page is
+ *         NULL (nothing called).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_fast8(uint64_t control, uint64_t input)
+{
+	void *page = HVTLFS_HYPERCALL_GET_PAGE_();
+	uint64_t result;
+
+	control |= HVTLFS_CONTROL_FAST;
+	if (!hvtlfs_hypercall_can_call_(page))
+		return HVTLFS_HYPERCALL_NO_PAGE_RESULT;
+	result = hvtlfs_arch_hypercall2(page, control, input);
+	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, result);
+	return result;
+}
+
+/*!
+ * @brief Fast hypercall with 16 bytes of input in registers (RDX, R8 /
+ *        EBX:ECX, EDI:ESI).
+ * @param control the hypercall input value; the wrapper sets the fast bit.
+ * @param input0 input bytes 0-7.
+ * @param input1 input bytes 8-15.
+ * @return the raw result word; #HVTLFS_HYPERCALL_NO_PAGE_RESULT if the page is
+ *         NULL (nothing called).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_fast16(uint64_t control, uint64_t input0,
+						      uint64_t input1)
+{
+	void *page = HVTLFS_HYPERCALL_GET_PAGE_();
+	uint64_t result;
+
+	control |= HVTLFS_CONTROL_FAST;
+	if (!hvtlfs_hypercall_can_call_(page))
+		return HVTLFS_HYPERCALL_NO_PAGE_RESULT;
+	result = hvtlfs_arch_hypercall3(page, control, input0, input1);
+	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, result);
+	return result;
+}
+
+/*!
+ * @brief Little-endian qword @p index of a byte buffer, zero-padded past @p len.
+ * @param p the bytes.
+ * @param len number of valid bytes.
+ * @param index qword index.
+ * @return the qword; bytes at or beyond @p len read as zero (never read).
+ */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_load_qword_(const uint8_t *p, size_t len,
+							   size_t index)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < 8u; i++) {
+		size_t at = index * 8u + i;
+
+		if (at < len)
+			v |= (uint64_t)p[at] << (8u * i);
+	}
+	return v;
+}
+
+/*!
+ * @brief Fast hypercall taking its input from a buffer of up to 16 bytes,
+ *        zero-padded into the registers; never truncates.
+ * @param control the hypercall input value; the wrapper sets the fast bit.
+ * @param input the input bytes (may be NULL when @p input_bytes is 0).
+ * @param input_bytes input size, 0-16. Use #HVTLFS_HYPERCALL_FAST_ASSERT_FITS
+ *        to reject a constant size at compile time.
+ * @param[out] result receives the raw result word when the call was made, or
+ *        #HVTLFS_HYPERCALL_NO_PAGE_RESULT when the page is NULL.
+ * @return #HVTLFS_OK when the call was made (judge @p result);
+ *         #HVTLFS_ERR_NULL if @p result is NULL, or @p input is NULL with a
+ *         non-zero size; #HVTLFS_ERR_FAST_TOO_BIG if @p input_bytes exceeds 16;
+ *         #HVTLFS_ERR_NO_HYPERCALL_PAGE if the page is NULL.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
+hvtlfs_hypercall_fast(uint64_t control, const void *input, size_t input_bytes, uint64_t *result)
+{
+	const uint8_t *p = (const uint8_t *)input;
+	void *page = HVTLFS_HYPERCALL_GET_PAGE_();
+	uint64_t in0, r;
+
+	if (!result || (!input && input_bytes))
+		return HVTLFS_ERR_NULL;
+	if (input_bytes > HVTLFS_HYPERCALL_FAST_MAX_BYTES)
+		return HVTLFS_ERR_FAST_TOO_BIG;
+	if (!hvtlfs_hypercall_can_call_(page)) {
+		*result = HVTLFS_HYPERCALL_NO_PAGE_RESULT;
+		return HVTLFS_ERR_NO_HYPERCALL_PAGE;
+	}
+	control |= HVTLFS_CONTROL_FAST;
+	in0 = hvtlfs_hypercall_load_qword_(p, input_bytes, 0);
+	if (input_bytes <= 8u)
+		r = hvtlfs_arch_hypercall2(page, control, in0);
+	else
+		r = hvtlfs_arch_hypercall3(page, control, in0,
+					   hvtlfs_hypercall_load_qword_(p, input_bytes, 1));
+	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
+	*result = r;
+	return HVTLFS_OK;
+}
+
+#if HVTLFS_ARCH_HAS_XMM_HYPERCALL || defined(HVTLFS_DOXYGEN)
+/*!
+ * @brief XMM fast hypercall (x86_64): input in RDX, R8, then XMM0-XMM5, and
+ *        optionally XMM fast output in the register pairs after the input.
+ *
+ * Needs CPUID 0x40000003 EDX bit 4 (input) and bit 15 (output): the caller
+ * checks them; without them the processor raises \#UD. A kernel built without
+ * SSE must enable the FPU around the call (kernel_fpu_begin() or equivalent).
+ * @param control the hypercall input value; the wrapper sets the fast bit.
+ * @param input the input bytes (may be NULL when @p input_bytes is 0).
+ * @param input_bytes input size, 0-112, zero-padded into the registers.
+ * @param output receives @p output_bytes bytes of XMM fast output (may be NULL
+ *        when @p output_bytes is 0).
+ * @param output_bytes output size; the output starts at register pair
+ *        ceil(input_bytes / 16) (pair 0 is RDX:R8, pair 1 XMM0, ...).
+ * @param[out] result receives the raw result word when the call was made, or
+ *        #HVTLFS_HYPERCALL_NO_PAGE_RESULT when the page is NULL.
+ * @return #HVTLFS_OK when the call was made (judge @p result; @p output is
+ *         written whatever the status); #HVTLFS_ERR_NULL for a NULL @p result,
+ *         or a NULL buffer with a non-zero size; #HVTLFS_ERR_FAST_TOO_BIG when
+ *         the sizes do not fit (see #HVTLFS_HYPERCALL_XMM_FITS; nothing called,
+ *         nothing truncated); #HVTLFS_ERR_NO_HYPERCALL_PAGE if the page is NULL.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_xmm(uint64_t control, const void *input,
+								size_t input_bytes, void *output,
+								size_t output_bytes,
+								uint64_t *result)
+{
+	const uint8_t *p = (const uint8_t *)input;
+	uint8_t *o = (uint8_t *)output;
+	void *page = HVTLFS_HYPERCALL_GET_PAGE_();
+	uint64_t regs[14];
+	uint64_t r;
+	size_t i, first;
+
+	if (!result || (!input && input_bytes) || (!output && output_bytes))
+		return HVTLFS_ERR_NULL;
+	if (!HVTLFS_HYPERCALL_XMM_FITS(input_bytes, output_bytes))
+		return HVTLFS_ERR_FAST_TOO_BIG;
+	if (!hvtlfs_hypercall_can_call_(page)) {
+		*result = HVTLFS_HYPERCALL_NO_PAGE_RESULT;
+		return HVTLFS_ERR_NO_HYPERCALL_PAGE;
+	}
+	for (i = 0; i < 14u; i++)
+		regs[i] = hvtlfs_hypercall_load_qword_(p, input_bytes, i);
+	control |= HVTLFS_CONTROL_FAST;
+	r = hvtlfs_arch_hypercall_xmm(page, control, regs);
+	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
+	first = ((input_bytes + 15u) >> 4) * 16u;
+	for (i = 0; i < output_bytes; i++) {
+		size_t at = first + i;
+
+		o[i] = (uint8_t)(regs[at >> 3] >> (8u * (at & 7u)));
+	}
+	*result = r;
+	return HVTLFS_OK;
+}
+#endif
+
+/*!
+ * @brief Rep hypercall with continuation: re-issues the call with rep start =
+ *        reps completed until every rep is done or a failure status.
+ *
+ * The control word keeps everything the caller put in it (variable header size,
+ * nested bit, fast bit); only the rep start field changes between iterations
+ * (hvtlfs_control_with_rep_start()), and #HVTLFS_REP_ITERATION_HOOK runs before
+ * each continuation. HV_STATUS_TIMEOUT and SUCCESS with reps completed below the
+ * rep count continue. The hypervisor's reps completed is never trusted: it must
+ * lie in [rep start, rep count] and strictly advance on every continuation.
+ * @param control the hypercall input value with rep count >= 1 and rep start
+ *        below it (usually 0).
+ * @param input_gpa input GPA (fixed header, variable header, then the rep
+ *        elements), passed unchanged on every iteration.
+ * @param output_gpa output GPA, passed unchanged on every iteration.
+ * @param[out] result receives the last result word (may be NULL); untouched
+ *        when nothing was called, except #HVTLFS_HYPERCALL_NO_PAGE_RESULT for a
+ *        NULL page.
+ * @return #HVTLFS_OK when reps completed reached the rep count with SUCCESS (or
+ *         TIMEOUT); #HVTLFS_ERR_REP_COUNT_ZERO for rep count 0;
+ *         #HVTLFS_ERR_REP_START_NOT_BELOW for rep start >= rep count;
+ *         #HVTLFS_ERR_RESERVED_BITS for a reserved control bit;
+ *         #HVTLFS_ERR_NO_HYPERCALL_PAGE for a NULL page (nothing called);
+ *         #HVTLFS_ERR_HV_STATUS for a failure status (reps completed in
+ *         @p result says how far it got); #HVTLFS_ERR_REP_OVERSHOOT when reps
+ *         completed exceeds the rep count; #HVTLFS_ERR_REP_BACKWARDS when it is
+ *         below the rep start; #HVTLFS_ERR_REP_STALLED when a non-final answer
+ *         did not advance it.
+ */
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_hypercall_rep(uint64_t control, uint64_t input_gpa,
+							 uint64_t output_gpa, uint64_t *result)
+{
+	uint32_t count = hvtlfs_control_rep_count(control);
+	uint32_t start = hvtlfs_control_rep_start(control);
+	void *page;
+
+	if (count == 0)
+		return HVTLFS_ERR_REP_COUNT_ZERO;
+	if (start >= count)
+		return HVTLFS_ERR_REP_START_NOT_BELOW;
+	if (control & HVTLFS_CONTROL_RESERVED_MASK)
+		return HVTLFS_ERR_RESERVED_BITS;
+	page = HVTLFS_HYPERCALL_GET_PAGE_();
+	if (!hvtlfs_hypercall_can_call_(page)) {
+		if (result)
+			*result = HVTLFS_HYPERCALL_NO_PAGE_RESULT;
+		return HVTLFS_ERR_NO_HYPERCALL_PAGE;
+	}
+	for (;;) {
+		uint64_t r = hvtlfs_arch_hypercall3(page, control, input_gpa, output_gpa);
+		uint16_t status = hvtlfs_result_status(r);
+		uint32_t done = hvtlfs_result_reps_completed(r);
+
+		HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
+		if (result)
+			*result = r;
+		if (done > count)
+			return HVTLFS_ERR_REP_OVERSHOOT;
+		if (done < start)
+			return HVTLFS_ERR_REP_BACKWARDS;
+		if (status != HVTLFS_STATUS_SUCCESS && status != HVTLFS_STATUS_TIMEOUT)
+			return HVTLFS_ERR_HV_STATUS;
+		if (done == count)
+			return HVTLFS_OK;
+		if (done == start)
+			return HVTLFS_ERR_REP_STALLED;
+		HVTLFS_REP_ITERATION_HOOK();
+		start = done;
+		control = hvtlfs_control_with_rep_start(control, done);
+		/* The page is read once per wrapper call: an OS that swaps it mid-loop
+		 * still gets a consistent sequence. */
+	}
+}
+
+/*! @} */
+
+HVTLFS_END_DECLS
+
+#endif /* HVTLFS_HYPERCALL_H */
