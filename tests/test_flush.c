@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hvtlfs/flush.h"
+#include "hvtlfs/hvcall_decode.h"
 
 static uint64_t page[512];
 
@@ -327,6 +328,376 @@ static void test_ex_property(void **state)
 	}
 }
 
+/* ---- Hypervisor side: every rejection, and decoding of hand-written inputs. ---- */
+
+static struct hvtlfs_hv_request req;
+static struct hvtlfs_range_entry rng_out[512];
+
+/* Decodes a slow call whose input sits at GPA 0x10000 + off, mapped to the end of its page. */
+static int dec_slow(uint64_t control, uint64_t gpa, unsigned features)
+{
+	struct hvtlfs_hv_input in;
+	memset(&in, 0, sizeof(in));
+	in.control = control;
+	in.input_gpa = gpa;
+	in.bytes = (const uint8_t *)page + (gpa & 0xFFFu);
+	in.len = 4096u - (gpa & 0xFFFu);
+	in.features = features;
+	return hvtlfs_hv_decode(&in, &req, rng_out, 512);
+}
+
+static int dec_fast(uint64_t control, size_t len, unsigned features)
+{
+	struct hvtlfs_hv_input in;
+	memset(&in, 0, sizeof(in));
+	in.control = control;
+	in.bytes = page;
+	in.len = len;
+	in.features = features;
+	return hvtlfs_hv_decode(&in, &req, rng_out, 512);
+}
+
+static void expect(uint16_t status, uint32_t reps)
+{
+	assert_int_equal(req.status, status);
+	assert_true(req.result == ((uint64_t)status | ((uint64_t)reps << 32)));
+}
+
+static void test_dec_generic(void **state)
+{
+	(void)state;
+	memset(page, 0, sizeof(page));
+	/* Reserved control bits 27-30, 44-47, 60-63. */
+	assert_int_equal(dec_slow(0x0002u | (1ull << 27), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	assert_int_equal(dec_slow(0x0002u | (1ull << 44), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	assert_int_equal(dec_slow(0x0002u | (1ull << 63), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	/* Unknown code. */
+	assert_int_equal(dec_slow(0x7FFFu, 0x10000, 0), HVTLFS_OK);
+	expect(0x2, 0);
+	assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
+	/* Known to the catalog, not decoded here. */
+	assert_int_equal(dec_slow(0x0050u | (1ull << 32), 0x10000, 0), HVTLFS_ERR_UNKNOWN_CALL);
+	/* Rep count on a simple call; rep count 0 and rep start >= rep count on a rep call. */
+	assert_int_equal(dec_slow(0x0002u | (1ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	assert_int_equal(dec_slow(0x0003u, 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32) | (2ull << 48), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	/* Variable header on a call that takes none. */
+	assert_int_equal(dec_slow(0x0002u | (1ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	/* Fast on the slow-only HvPostMessage. */
+	assert_int_equal(dec_fast(0x1005Cu, 16, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_OK);
+	expect(0x3, 0);
+	/* Fast input beyond 112 bytes: list with 12 entries (24 + 96 = 120). */
+	assert_int_equal(dec_fast(0x10003u | (12ull << 32), 112, HVTLFS_HV_FEAT_XMM_INPUT),
+			 HVTLFS_OK);
+	expect(0x3, 0);
+	assert_int_equal(req.raise_ud, 0);
+	/* Fast input beyond 16 bytes without XMM input: #UD. */
+	assert_int_equal(dec_fast(0x10002u, 16, 0), HVTLFS_OK);
+	assert_int_equal(req.raise_ud, 1);
+	/* With the feature but registers not passed: the caller's bug. */
+	assert_int_equal(dec_fast(0x10002u, 16, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_ERR_TRUNCATED);
+	assert_int_equal(dec_fast(0x10002u, 112, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_OK);
+	expect(0, 0);
+	/* Alignment and page crossing. */
+	assert_int_equal(dec_slow(0x0002u, 0x10004, 0), HVTLFS_OK);
+	expect(0x4, 0);
+	assert_int_equal(dec_slow(0x0002u, 0x10FF0, 0), HVTLFS_OK); /* 24 bytes from 0xFF0 */
+	expect(0x4, 0);
+	assert_int_equal(dec_slow(0x0002u, 0x10FE8, 0), HVTLFS_OK); /* ends exactly at the page */
+	expect(0, 0);
+	/* 510 list entries cannot fit a page; rep start kept in the result. */
+	assert_int_equal(dec_slow(0x0003u | (510ull << 32) | (3ull << 48), 0x10000, 0), HVTLFS_OK);
+	expect(0x4, 3);
+	/* Caller mapped less than the page holds. */
+	{
+		struct hvtlfs_hv_input in = { 0x0002u, 0x10000, page, 23, 0, 0 };
+		assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 0), HVTLFS_ERR_TRUNCATED);
+		in.control = 0x0003u | (1ull << 32);
+		in.len = 4096;
+		assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 0), HVTLFS_ERR_NO_SPACE);
+		assert_int_equal(hvtlfs_hv_decode(NULL, &req, NULL, 0), HVTLFS_ERR_NULL);
+		assert_int_equal(hvtlfs_hv_decode(&in, NULL, NULL, 0), HVTLFS_ERR_NULL);
+		assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 1), HVTLFS_ERR_NULL);
+	}
+}
+
+static void test_dec_flush(void **state)
+{
+	(void)state;
+	memset(page, 0, sizeof(page));
+	/* HvFlushVirtualAddressSpace, VPs 0 and 2, CR3 0x1000, non-global only. */
+	page[0] = 0x1000;
+	page[1] = 0x4;
+	page[2] = 0x5;
+	assert_int_equal(dec_slow(0x0002u, 0x10000, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_int_equal(req.kind, HVTLFS_HVREQ_FLUSH_VA);
+	assert_true(req.address_space == 0x1000 && req.flags == 4 && req.whole_space);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 0) && hvtlfs_vpset_contains(&req.vps, 2));
+	assert_false(hvtlfs_vpset_contains(&req.vps, 1));
+	assert_true(hvtlfs_hv_flush_covers(&req, NULL, 2, 4, 0x1000, 0xdead000));
+	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 1, 4, 0x1000, 0xdead000));
+	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 2, 4, 0x2000, 0xdead000));
+	/* ALL_PROCESSORS: mask ignored. */
+	page[1] = HVTLFS_FLUSH_ALL_PROCESSORS | HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	assert_int_equal(dec_slow(0x0002u, 0x10000, 0), HVTLFS_OK);
+	assert_true(hvtlfs_vpset_is_all(&req.vps));
+	assert_true(hvtlfs_hv_flush_covers(&req, NULL, 9, 10, 0x7000, 0));
+	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 10, 10, 0x7000, 0));
+	page[1] = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT; /* not a space flag */
+	assert_int_equal(dec_slow(0x0002u, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+
+	/* HvFlushVirtualAddressList: 2 entries: 3 pages at 0x400000, 1 page at 0x7f000. */
+	page[1] = 0;
+	page[3] = 0x400002;
+	page[4] = 0x7f000;
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0, 2);
+	assert_int_equal(req.nranges, 2);
+	assert_true(rng_out[0].base == 0x400000 && rng_out[0].pages == 3);
+	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x402fff));
+	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x403000));
+	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 2, 4, 0x1000, 0x7f123));
+	/* Rep start 1: only the second entry. */
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);
+	expect(0, 2);
+	assert_int_equal(req.nranges, 1);
+	assert_true(rng_out[0].base == 0x7f000);
+	/* NON_GLOBAL_MAPPINGS_ONLY is invalid on the list call; rep start kept. */
+	page[1] = HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 1);
+	page[1] = HVTLFS_BIT64(5);
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	/* Extended format needs the feature. */
+	page[1] = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	/* With it: entry 1 is a 2 MiB large page at 0x40000000 (bit 11), 2 of them. */
+	page[4] = 0x40000000u | 0x800u | 1u;
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES),
+			 HVTLFS_OK);
+	expect(0, 2);
+	assert_true(rng_out[1].base == 0x40000000 && rng_out[1].pages == 2 &&
+		    rng_out[1].page_shift == 21);
+	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 2, 4, 0x1000, 0x403fffff));
+	/* A reserved bit (13) in a large entry: the element fails with reps completed = 1. */
+	page[4] |= 1u << 13;
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES),
+			 HVTLFS_OK);
+	expect(0x5, 1);
+	assert_int_equal(req.nranges, 1);
+	/* Early return: room for one range decodes a prefix and asks to continue. */
+	page[1] = 0;
+	{
+		struct hvtlfs_hv_input in = { 0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0 };
+		assert_int_equal(hvtlfs_hv_decode(&in, &req, rng_out, 1), HVTLFS_OK);
+		expect(HVTLFS_STATUS_TIMEOUT, 1);
+		assert_int_equal(req.nranges, 1);
+	}
+}
+
+static void test_dec_flush_ex(void **state)
+{
+	(void)state;
+	memset(page, 0, sizeof(page));
+	/* HvFlushVirtualAddressSpaceEx, TLFS example set {0, 5, 130}. */
+	page[0] = 0x3000;
+	page[1] = 0;
+	page[2] = 0;   /* sparse 4K */
+	page[3] = 0x5; /* banks 0 and 2 */
+	page[4] = 0x21;
+	page[5] = 0x4;
+	assert_int_equal(dec_slow(0x0013u | (2ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 0) && hvtlfs_vpset_contains(&req.vps, 5) &&
+		    hvtlfs_vpset_contains(&req.vps, 130));
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 3);
+	/* Var header disagrees with the bank mask. */
+	assert_int_equal(dec_slow(0x0013u | (1ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	assert_int_equal(dec_slow(0x0013u | (3ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	/* Unknown format. */
+	page[2] = 2;
+	assert_int_equal(dec_slow(0x0013u | (2ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	/* Format ALL, no banks. */
+	page[2] = 1;
+	page[3] = 0;
+	assert_int_equal(dec_slow(0x0013u, 0x10000, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_true(hvtlfs_vpset_is_all(&req.vps));
+	/* ListEx: VP 65 (bank 1), one range after the bank word; rep start in the result. */
+	page[2] = 0;
+	page[3] = 0x2;
+	page[4] = 0x2;
+	page[5] = 0x5000;
+	assert_int_equal(dec_slow(0x0014u | (1ull << 17) | (1ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0, 1);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 65) && !hvtlfs_vpset_contains(&req.vps, 1));
+	assert_true(rng_out[0].base == 0x5000 && rng_out[0].pages == 1);
+	/* The bank mask claims 64 banks: var header 64 needs 64 words the page must hold. */
+	page[3] = ~0ull;
+	assert_int_equal(dec_slow(0x0014u | (1ull << 17) | (1ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0);
+	/* Page crossing through the variable header. */
+	assert_int_equal(dec_slow(0x0014u | (64ull << 17) | (1ull << 32), 0x10F00, 0), HVTLFS_OK);
+	expect(0x4, 0);
+	/* IpiEx, XMM fast: vector 0x40, VPs 2 and 65 in two banks (24 + 16 = 40 bytes). */
+	memset(page, 0, sizeof(page));
+	page[0] = 0x40;
+	page[1] = 0;
+	page[2] = 0x3;
+	page[3] = 0x4;
+	page[4] = 0x2;
+	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
+			 HVTLFS_OK);
+	expect(0, 0);
+	assert_int_equal(req.kind, HVTLFS_HVREQ_IPI);
+	assert_int_equal(req.vector, 0x40);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 2) && hvtlfs_vpset_contains(&req.vps, 65));
+	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 16, 0), HVTLFS_OK);
+	assert_int_equal(req.raise_ud, 1);
+}
+
+static void test_dec_ipi_event(void **state)
+{
+	(void)state;
+	memset(page, 0, sizeof(page));
+	/* Fast IPI in RDX/R8: vector 0x10, VP 3. */
+	page[0] = 0x10;
+	page[1] = 0x8;
+	assert_int_equal(dec_fast(0x1000Bu, 16, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_true(req.vector == 0x10 && hvtlfs_vpset_contains(&req.vps, 3));
+	page[0] = 0x0F;
+	assert_int_equal(dec_fast(0x1000Bu, 16, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	page[0] = 0x100;
+	assert_int_equal(dec_fast(0x1000Bu, 16, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	page[0] = 0xFF | (0x20ull << 32); /* reserved HV_INPUT_VTL bit */
+	assert_int_equal(dec_fast(0x1000Bu, 16, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	page[0] = 0xFF | (0x12ull << 32);
+	assert_int_equal(dec_slow(0x000Bu, 0x10000, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_int_equal(req.target_vtl, 0x12);
+
+	/* HvSignalEvent, fast: connection 0x10, flag 3. */
+	page[0] = 0x0000000300000010ull;
+	assert_int_equal(dec_fast(0x1005Du, 16, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_true(req.kind == HVTLFS_HVREQ_SIGNAL_EVENT && req.connection_id == 0x10 &&
+		    req.flag_number == 3);
+	page[0] = 0x0000000301000010ull;
+	assert_int_equal(dec_fast(0x1005Du, 16, 0), HVTLFS_OK);
+	expect(0x12, 0);
+	page[0] = 0x0001000300000010ull;
+	assert_int_equal(dec_fast(0x1005Du, 16, 0), HVTLFS_OK);
+	expect(0x5, 0);
+
+	/* HvNotifyLongSpinWait: advisory, reserved half ignored. */
+	page[0] = 0xFFFFFFFF00000040ull;
+	assert_int_equal(dec_fast(0x10008u, 16, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_int_equal(req.spin_count, 0x40);
+
+	/* HvPostMessage: connection 4, type 1, 3 bytes. */
+	memset(page, 0, sizeof(page));
+	page[0] = 4;
+	page[1] = 1 | (3ull << 32);
+	page[2] = 0x030201;
+	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_true(req.connection_id == 4 && req.message_type == 1 && req.payload_size == 3);
+	assert_true(req.payload[0] == 1 && req.payload[2] == 3 && req.payload[3] == 0);
+	page[1] = 1 | (241ull << 32);
+	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	page[1] = 0 | (3ull << 32);
+	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	page[1] = 0x80000001u | (3ull << 32);
+	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	page[1] = 1 | (240ull << 32);
+	page[0] = 4 | (1ull << 32); /* RsvdZ */
+	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	page[0] = 0x01000004;
+	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
+	expect(0x12, 0);
+	page[0] = 4;
+	assert_int_equal(dec_slow(0x005Cu, 0x10F08, 0), HVTLFS_OK); /* 256 bytes cross */
+	expect(0x4, 0);
+	page[480] = 4; /* the same message at offset 0xF00 ends exactly at the page */
+	page[481] = 1 | (240ull << 32);
+	assert_int_equal(dec_slow(0x005Cu, 0x10F00, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_int_equal(req.payload_size, 240);
+}
+
+static void test_dec_gpa(void **state)
+{
+	(void)state;
+	memset(page, 0, sizeof(page));
+	page[0] = 0xfee000;
+	assert_int_equal(dec_slow(0x800000AFu, 0x10000, 0), HVTLFS_OK);
+	expect(0, 0);
+	assert_true(req.kind == HVTLFS_HVREQ_FLUSH_GPA && req.nested && req.whole_space);
+	page[1] = 1;
+	assert_int_equal(dec_slow(0x00AFu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0);
+	page[1] = 0;
+	page[2] = 0x1000 | 4; /* 5 pages from PFN 1 */
+	assert_int_equal(dec_slow(0x00B0u | (1ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0, 1);
+	assert_true(rng_out[0].base == 0x1000 && rng_out[0].pages == 5);
+	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x5fff));
+	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x6000));
+}
+
+/* Builder output decodes to what was asked: the two sides agree. */
+static void test_roundtrip(void **state)
+{
+	struct hvtlfs_prepared p;
+	uint64_t bm[8];
+	int iter;
+	(void)state;
+	for (iter = 0; iter < 1000; iter++) {
+		struct hvtlfs_vp_targets t = { bm, 8, 0 };
+		uint64_t r[4];
+		uint32_t i, n = (uint32_t)(rng() % 4) + 1;
+		for (i = 0; i < 8; i++)
+			bm[i] = (rng() & 1) ? rng() : 0;
+		for (i = 0; i < n; i++)
+			r[i] = (rng() & 0x000FFFFFFFFFF000ull) | (rng() & 0xFFF);
+		assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x5000, 0, &t, r, n, 0, &p),
+				 HVTLFS_OK);
+		assert_int_equal(dec_slow(p.control, 0x10000, 0), HVTLFS_OK);
+		expect(0, n);
+		for (i = 0; i < 512; i++) {
+			bool in_set = (bm[i / 64] >> (i % 64)) & 1;
+			assert_int_equal(hvtlfs_vpset_contains(&req.vps, i), in_set);
+		}
+		for (i = 0; i < n; i++) {
+			assert_true(rng_out[i].base == (r[i] & ~0xFFFull));
+			assert_true(rng_out[i].pages == (r[i] & 0xFFF) + 1);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -336,6 +707,9 @@ int main(void)
 		cmocka_unit_test(test_ipi),	     cmocka_unit_test(test_ipi_ex),
 		cmocka_unit_test(test_signal_event), cmocka_unit_test(test_post_message),
 		cmocka_unit_test(test_gpa),	     cmocka_unit_test(test_ex_property),
+		cmocka_unit_test(test_dec_generic),  cmocka_unit_test(test_dec_flush),
+		cmocka_unit_test(test_dec_flush_ex), cmocka_unit_test(test_dec_ipi_event),
+		cmocka_unit_test(test_dec_gpa),	     cmocka_unit_test(test_roundtrip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

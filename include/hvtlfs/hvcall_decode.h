@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*!
+ * @file hvcall_decode.h
+ * @brief Hypervisor side: judging and decoding a guest's flush, IPI and event
+ *        hypercalls into a semantic request or the exact HV status to return.
+ */
+#ifndef HVTLFS_HVCALL_DECODE_H
+#define HVTLFS_HVCALL_DECODE_H
+
+#include "hvtlfs/env.h"
+#include "hvtlfs/error.h"
+#include "hvtlfs/tlfs.h"
+#include "hvtlfs/control.h"
+#include "hvtlfs/vpset.h"
+#include "hvtlfs/ranges.h"
+
+HVTLFS_BEGIN_DECLS
+
+/*!
+ * @defgroup hvcall_decode Hypervisor-side request decoding
+ * @brief Applies the TLFS rules to HvFlushVirtualAddressSpace/List(+Ex),
+ *        HvSendSyntheticClusterIpi(+Ex), HvNotifyLongSpinWait, HvPostMessage,
+ *        HvSignalEvent and HvFlushGuestPhysicalAddressSpace/List.
+ *
+ * The generic control-word checks come from the catalog (hvtlfs_call_check()).
+ * Then, in this order:
+ * - input size = fixed header + 8 x variable header + 8 x rep count;
+ * - fast: up to 16 bytes in RDX/R8; up to 112 with the XMM registers, only when
+ *   the partition has XMM input (else #UD, see hvtlfs_hv_request::raise_ud);
+ *   more → HV_STATUS_INVALID_HYPERCALL_INPUT;
+ * - slow: input GPA not 8-byte aligned, or input crossing a 4 KiB page →
+ *   HV_STATUS_INVALID_ALIGNMENT;
+ * - the call's own fields (statuses listed at hvtlfs_hv_decode()).
+ *
+ * Untrusted bytes are read once, byte by byte, into the request; nothing at or
+ * past the length the caller gives is read, and no count from the data is
+ * used before it is checked against that length.
+ * @{
+ */
+
+/*! @name Partition features the decoder honours (hvtlfs_hv_input::features)
+ * @{ */
+#define HVTLFS_HV_FEAT_XMM_INPUT      1u /*!< XMM fast input (CPUID 0x40000003 EDX bit 4). */
+#define HVTLFS_HV_FEAT_EXT_GVA_RANGES 2u /*!< Extended GVA ranges (CPUID 0x40000003 EDX bit 14). */
+/*! @} */
+
+/*! @name Request kinds (hvtlfs_hv_request::kind)
+ * @{ */
+#define HVTLFS_HVREQ_NONE	  0u /*!< Rejected: only the status and result are meaningful. */
+#define HVTLFS_HVREQ_FLUSH_VA	  1u /*!< Virtual TLB flush (space or list, Ex or not). */
+#define HVTLFS_HVREQ_IPI	  2u /*!< Synthetic cluster IPI (Ex or not). */
+#define HVTLFS_HVREQ_SPIN_WAIT	  3u /*!< Long spin wait notification. */
+#define HVTLFS_HVREQ_POST_MESSAGE 4u /*!< Post message. */
+#define HVTLFS_HVREQ_SIGNAL_EVENT 5u /*!< Signal event. */
+#define HVTLFS_HVREQ_FLUSH_GPA	  6u /*!< Guest physical (second-level) flush. */
+/*! @} */
+
+/*! @brief What the guest passed, as the hypervisor sees it. */
+struct hvtlfs_hv_input {
+	uint64_t control;   /*!< Control word (RCX; EDX:EAX on i386). */
+	uint64_t input_gpa; /*!< Slow calls: input GPA (RDX; EBX:ECX). Ignored for fast calls. */
+	/*!
+	 * Slow calls: the guest's bytes from @ref input_gpa on (mapping to the end of
+	 * its page is enough). Fast calls: the register image RDX, R8, then
+	 * XMM0-XMM5 (16 bytes, or 112 with XMM input).
+	 */
+	const void *bytes;
+	size_t len;		/*!< Bytes readable at @ref bytes. */
+	unsigned int features;	/*!< OR of HVTLFS_HV_FEAT_*. */
+	unsigned int reserved_; /*!< Set to zero. */
+};
+
+/*! @brief A judged hypercall: the status to return, and what to do when it is success. */
+struct hvtlfs_hv_request {
+	uint32_t kind;	    /*!< HVTLFS_HVREQ_*. */
+	uint16_t code;	    /*!< Call code. */
+	uint16_t status;    /*!< HV status to return (HVTLFS_STATUS_SUCCESS: act on the request). */
+	uint32_t raise_ud;  /*!< Non-zero: inject #UD (XMM input without the feature); no result. */
+	uint32_t nested;    /*!< Non-zero: the nested bit was set. */
+	uint64_t result;    /*!< Result word for RAX (EDX:EAX): status and reps completed. */
+	uint32_t rep_start; /*!< Rep start index of the control word. */
+	uint32_t rep_count; /*!< Rep count of the control word. */
+	/*! Flush: address space (CR3 or EPT pointer); ignored with ALL_VIRTUAL_ADDRESS_SPACES. */
+	uint64_t address_space;
+	uint64_t flags;	       /*!< Flush: HVTLFS_FLUSH_* flags as passed. */
+	uint32_t whole_space;  /*!< Flush: non-zero for a space call (flush everything). */
+	uint32_t range_format; /*!< Flush list: HVTLFS_RANGE_FMT_* of the elements. */
+	uint32_t ranges_first; /*!< Flush list: rep index of ranges[0] (the rep start). */
+	uint32_t nranges;      /*!< Flush list: entries decoded into the caller's array. */
+	struct hvtlfs_vpset
+		vps;	     /*!< Flush VA / IPI: the target VPs (format ALL for ALL_PROCESSORS). */
+	uint32_t vector;     /*!< IPI: vector. */
+	uint32_t target_vtl; /*!< IPI: HV_INPUT_VTL. */
+	uint32_t connection_id;			     /*!< Message / event: connection id. */
+	uint32_t flag_number;			     /*!< Event: flag number. */
+	uint32_t message_type;			     /*!< Message: type. */
+	uint32_t payload_size;			     /*!< Message: payload bytes (0-240). */
+	uint32_t spin_count;			     /*!< Spin wait: the count. */
+	uint32_t reserved_;			     /*!< Zero. */
+	uint8_t payload[HVTLFS_MESSAGE_PAYLOAD_MAX]; /*!< Message: the payload, copied. */
+};
+
+/*!
+ * @brief Judges and decodes one hypercall.
+ *
+ * Call-specific statuses (each documented choice is also in docs/hypervisor.md):
+ * - flush space(Ex): a flag outside ALL_PROCESSORS, ALL_VIRTUAL_ADDRESS_SPACES,
+ *   NON_GLOBAL_MAPPINGS_ONLY → HV_STATUS_INVALID_PARAMETER;
+ * - flush list(Ex): NON_GLOBAL_MAPPINGS_ONLY or an unknown flag, or
+ *   USE_EXTENDED_RANGE_FORMAT without #HVTLFS_HV_FEAT_EXT_GVA_RANGES →
+ *   HV_STATUS_INVALID_PARAMETER; an element with reserved bits, a misaligned
+ *   1 GiB base or a range past the top of the address space →
+ *   HV_STATUS_INVALID_PARAMETER with reps completed = its index;
+ * - Ex calls: HV_VP_SET rules of hvtlfs_vpset_parse() (bank count ≠ variable
+ *   header → HV_STATUS_INVALID_HYPERCALL_INPUT; unknown format →
+ *   HV_STATUS_INVALID_PARAMETER);
+ * - IPI: vector outside 0x10-0xFF, or reserved HV_INPUT_VTL bits →
+ *   HV_STATUS_INVALID_PARAMETER (KVM answers INVALID_HYPERCALL_INPUT for the
+ *   vector; the TLFS names no status);
+ * - post message: reserved connection-id bits → HV_STATUS_INVALID_CONNECTION_ID;
+ *   non-zero RsvdZ, message type 0 or with bit 31, payload over 240 bytes →
+ *   HV_STATUS_INVALID_PARAMETER;
+ * - signal event: reserved connection-id bits → HV_STATUS_INVALID_CONNECTION_ID;
+ *   non-zero RsvdZ → HV_STATUS_INVALID_PARAMETER;
+ * - spin wait: always HV_STATUS_SUCCESS after the generic checks (advisory);
+ * - GPA flush: non-zero flags → HV_STATUS_INVALID_PARAMETER.
+ *
+ * Rep calls: ranges rep_start .. rep_count - 1 are decoded into @p ranges, at
+ * most @p ranges_cap of them. When fewer than the remaining reps fit, the
+ * request covers a prefix and the result is HV_STATUS_TIMEOUT with reps
+ * completed at its end, which makes the guest continue from there (the early
+ * return of the TLFS). On success the result's reps completed is the rep count;
+ * on a rejection it is the rep start (nothing more done), or the index of the
+ * failing element.
+ *
+ * @param in what the guest passed.
+ * @param[out] req the judgement; always fully written when 0 is returned.
+ * @param[out] ranges receives the decoded ranges of a list call; may be NULL
+ *        when @p ranges_cap is 0.
+ * @param ranges_cap capacity of @p ranges (at least 1 for list calls).
+ * @return #HVTLFS_OK (act on @p req: status, result, raise_ud);
+ *         #HVTLFS_ERR_NULL; #HVTLFS_ERR_UNKNOWN_CALL for a catalog code this
+ *         module does not decode (handle it elsewhere); #HVTLFS_ERR_TRUNCATED
+ *         when @p in->len is shorter than the input the control word
+ *         describes although that input is valid (map more of the page, or
+ *         pass the XMM registers); #HVTLFS_ERR_NO_SPACE for a list call with
+ *         @p ranges_cap 0.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in,
+				       struct hvtlfs_hv_request *req,
+				       struct hvtlfs_range_entry *ranges, size_t ranges_cap);
+
+/*!
+ * @brief Whether a decoded flush covers one page of one VP.
+ *
+ * A whole-space request covers every page; a list request covers the pages of
+ * its decoded ranges; ALL_VIRTUAL_ADDRESS_SPACES covers every address space.
+ * @param req a successful flush request (#HVTLFS_HVREQ_FLUSH_VA).
+ * @param ranges the ranges hvtlfs_hv_decode() wrote.
+ * @param vp VP index.
+ * @param nvps partition VP count (for format ALL).
+ * @param address_space the address space of the page.
+ * @param gva the address.
+ * @return true when the request flushes @p gva of @p address_space on @p vp.
+ */
+bool hvtlfs_hv_flush_covers(const struct hvtlfs_hv_request *req,
+			    const struct hvtlfs_range_entry *ranges, uint32_t vp, uint32_t nvps,
+			    uint64_t address_space, uint64_t gva);
+
+/*! @} */
+
+HVTLFS_END_DECLS
+
+#endif /* HVTLFS_HVCALL_DECODE_H */
