@@ -54,7 +54,7 @@ int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *
 {
 	size_t nbanks = bitmap_words < VPSET_BANK_LIMIT ? bitmap_words : VPSET_BANK_LIMIT;
 	uint64_t mask = 0;
-	size_t i, n;
+	size_t i, k, n;
 	uint64_t *banks;
 
 	if ((!out && out_words) || (!bitmap && bitmap_words))
@@ -73,17 +73,12 @@ int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *
 	out[0] = HVTLFS_GENERIC_SET_SPARSE_4K;
 	out[1] = mask;
 	banks = out + HVTLFS_VPSET_HDR_WORDS;
-	/* Dense sets copy straight through; sparse ones walk the mask. */
-	if (n == nbanks) {
-		for (i = 0; i < nbanks; i++)
-			banks[i] = bitmap[i];
-	} else {
-		size_t k = 0;
+	/* One pass over the words, no per-VP work: a dense set is a straight copy. */
+	for (i = 0, k = 0; i < nbanks; i++) {
+		uint64_t w = bitmap[i];
 
-		while (mask) {
-			banks[k++] = bitmap[hvtlfs_ctz64(mask)];
-			mask &= mask - 1u;
-		}
+		if (w)
+			banks[k++] = w;
 	}
 	return (int)n;
 }
