@@ -17,7 +17,9 @@
 
 #include "hvtlfs/control.h"
 #include "hvtlfs/error.h"
+#include "hvtlfs/flush.h"
 #include "hvtlfs/nested.h"
+#include "hvtlfs/ranges.h"
 #include "hvtlfs/tlfs.h"
 
 /* ---- seeded PRNG (splitmix64) ---- */
@@ -748,6 +750,49 @@ static void test_nested_control_words(void **state)
 	assert_true(w == 0x00000000000000AFULL);
 }
 
+/* The flush module's GPA flush builders with the nested bit, over the GPA page ranges of the
+ * ranges module: what an L1 sends after changing an L2's EPT. */
+static void test_nested_gpa_flush_builders(void **state)
+{
+	static uint64_t in[512] __attribute__((aligned(4096)));
+	static const struct hvtlfs_page_range pages[] = { { 0x1000, 3 }, { 0x20000, 1 } };
+	uint64_t ranges[4] = { 0 }, needed = 0;
+	struct hvtlfs_prepared prep;
+
+	(void)state;
+	/* HV_GPA_PAGE_RANGE: bits 0-10 additional pages, bits 12-63 base PFN. */
+	assert_int_equal(hvtlfs_gpa_page_ranges_encode(ranges, 4, pages, 2, 0, &needed), 2);
+	assert_true(ranges[0] == 0x0000000001000002ULL);
+	assert_true(ranges[1] == 0x0000000020000000ULL);
+
+	memset(in, 0xA5, sizeof(in));
+	assert_int_equal(hvtlfs_gpa_flush_build_list(in, sizeof(in), 0xABC000ULL, ranges, 2,
+						     HVTLFS_CTL_NESTED, &prep),
+			 HVTLFS_OK);
+	assert_true(prep.control == 0x00000002800000B0ULL); /* code 0xB0, nested, 2 reps */
+	assert_int_equal(prep.rep_count, 2);
+	assert_int_equal(prep.input_size, 32);
+	assert_true(in[0] == 0xABC000ULL);
+	assert_true(in[1] == 0);
+	assert_true(in[2] == 0x0000000001000002ULL);
+	assert_true(in[3] == 0x0000000020000000ULL);
+
+	memset(in, 0xA5, sizeof(in));
+	assert_int_equal(
+		hvtlfs_gpa_flush_build_space(in, sizeof(in), 0xABC000ULL, HVTLFS_CTL_NESTED, &prep),
+		HVTLFS_OK);
+	assert_true(prep.control == 0x00000000800000AFULL);
+	assert_int_equal(prep.rep_count, 0);
+	assert_int_equal(prep.input_size, 16);
+	assert_true(in[0] == 0xABC000ULL);
+	assert_true(in[1] == 0);
+
+	assert_int_equal(hvtlfs_gpa_flush_build_space(in, sizeof(in), 0xABC000ULL,
+						      HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED, &prep),
+			 HVTLFS_OK);
+	assert_true(prep.control == 0x00000000800100AFULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -769,6 +814,7 @@ int main(void)
 		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_vp_assist),
 		cmocka_unit_test(test_nested_control_words),
+		cmocka_unit_test(test_nested_gpa_flush_builders),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
