@@ -80,7 +80,7 @@ struct hvtlfs_nested_features {
 	bool direct_virtual_flush;   /*!< Bit 17: direct virtual flush hypercalls. */
 	bool gpa_flush_hypercalls;   /*!< Bit 18: HvFlushGuestPhysicalAddressSpace/List. */
 	bool enlightened_msr_bitmap; /*!< Bit 19: enlightened MSR bitmap. */
-	bool virt_exception_pf;	     /*!< Bit 20: virtualization exceptions in the #PF class. */
+	bool virt_exception_pf; /*!< Bit 20: virtualization exceptions in the page-fault class. */
 };
 
 /*!
