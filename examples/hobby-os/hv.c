@@ -1,9 +1,24 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The emulated hypervisor. It judges every trapped hypercall the way Hyper-V
+ * and KVM do, with hvtlfs's hypervisor-side decoder (hvtlfs_hv_decode: the
+ * catalog check of the control word, sizes, alignment, the HV_VP_SET and the
+ * GVA ranges, each input byte read once). It prints what it decoded and
+ * answers with the result word the decoder chose.
+ */
 #include "console.h"
 #include "hv.h"
 
+#include "hvtlfs/bringup.h"
+#include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
+#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/ranges.h"
 #include "hvtlfs/tlfs.h"
+#include "hvtlfs/vpset.h"
+
+/* Guest RAM the emulated hypervisor accepts GPAs in (QEMU -m 64). */
+#define HV_RAM_TOP (64ull << 20)
 
 static uint32_t n_calls;
 
@@ -12,51 +27,305 @@ uint32_t hv_calls(void)
 	return n_calls;
 }
 
-static void say_control(uint64_t control)
+/* ---- CPUID: the hypervisor leaves this partition sees ---------------------------------- */
+
+#if defined(__x86_64__)
+/* XMM fast input, extended GVA ranges. */
+#define HV_FEATURES_EDX (HVTLFS_CPUID3_EDX_XMM_INPUT | HVTLFS_CPUID3_EDX_EXT_GVA_RANGES)
+#else
+/* XMM fast hypercalls are an x64 convention: the i386 partition has none. */
+#define HV_FEATURES_EDX HVTLFS_CPUID3_EDX_EXT_GVA_RANGES
+#endif
+
+static const struct hvtlfs_cpuid_entry hv_leaves[] = {
+	{ HVTLFS_CPUID_VENDOR_AND_MAX,
+	  0,
+	  { HVTLFS_CPUID_LIMITS, HVTLFS_CPUID_VENDOR_EBX, HVTLFS_CPUID_VENDOR_ECX,
+	    HVTLFS_CPUID_VENDOR_EDX } },
+	{ HVTLFS_CPUID_INTERFACE, 0, { HVTLFS_CPUID_INTERFACE_HV1, 0, 0, 0 } },
+	{ HVTLFS_CPUID_VERSION, 0, { 17763u, 0x000A0000u, 0, 0 } },
+	{ HVTLFS_CPUID_FEATURES_HV,
+	  0,
+	  { HVTLFS_CPUID3_EAX_HYPERCALL_MSRS | HVTLFS_CPUID3_EAX_VP_INDEX_MSR,
+	    HVTLFS_CPUID3_EBX_POST_MESSAGES | HVTLFS_CPUID3_EBX_SIGNAL_EVENTS, 0,
+	    HV_FEATURES_EDX } },
+	{ HVTLFS_CPUID_ENLIGHTENMENT,
+	  0,
+	  { HVTLFS_CPUID4_EAX_REMOTE_TLB_FLUSH | HVTLFS_CPUID4_EAX_CLUSTER_IPI |
+		    HVTLFS_CPUID4_EAX_EX_PROCESSOR_MASKS,
+	    0xFFFFFFFFu, 0, 0 } },
+	{ HVTLFS_CPUID_LIMITS, 0, { HV_NVPS, HV_NVPS, 0, 0 } },
+};
+
+void hv_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 {
-	con_puts("hv: call ");
-	con_hex(hvtlfs_control_code(control), 4);
-	con_puts(hvtlfs_control_is_fast(control) ? " fast" : " slow");
-	if (hvtlfs_control_rep_count(control) != 0) {
-		con_puts(" reps ");
-		con_dec(hvtlfs_control_rep_start(control));
-		con_puts("..");
-		con_dec(hvtlfs_control_rep_count(control));
+	unsigned int i;
+
+	(void)ctx;
+	if (leaf >= HVTLFS_CPUID_VENDOR_AND_MAX && leaf <= HVTLFS_CPUID_VENDOR_AND_MAX + 0xFFu) {
+		regs[0] = regs[1] = regs[2] = regs[3] = 0;
+		for (i = 0; i < sizeof(hv_leaves) / sizeof(hv_leaves[0]); i++) {
+			if (hv_leaves[i].leaf == leaf) {
+				regs[0] = hv_leaves[i].regs[0];
+				regs[1] = hv_leaves[i].regs[1];
+				regs[2] = hv_leaves[i].regs[2];
+				regs[3] = hv_leaves[i].regs[3];
+			}
+		}
+		return;
 	}
-	con_puts("\n");
+	/* Standard leaves are the CPU's own (through hvtlfs's CPUID primitive). */
+	hvtlfs_cpuid_native(NULL, leaf, subleaf, regs);
 }
 
-uint64_t hv_hypercall(struct hv_regs *r)
-{
-	uint64_t control = r->control;
+/* ---- Synthetic MSRs and the hypercall page --------------------------------------------- */
 
-	n_calls++;
-	say_control(control);
-	if (hvtlfs_control_check(control) != HVTLFS_OK)
-		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
-	switch (hvtlfs_control_code(control)) {
-	case HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT:
-		if (!hvtlfs_control_is_fast(control))
-			return hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
-		con_puts("hv: HvNotifyLongSpinWait spin count ");
-		con_dec((uint32_t)r->in);
-		con_puts("\n");
-		return hvtlfs_result_make(HVTLFS_STATUS_SUCCESS, 0);
-	default:
-		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0);
-	}
-}
+static uint64_t msr_guest_os_id, msr_hypercall;
+
+/* The page's code: VMCALL; RET. The guest's call through the page traps here. */
+static const uint8_t hypercall_code[] = { 0x0F, 0x01, 0xC1, 0xC3 };
 
 int hv_rdmsr(uint32_t msr, uint64_t *value)
 {
-	(void)msr;
-	(void)value;
-	return -1;
+	switch (msr) {
+	case HVTLFS_MSR_GUEST_OS_ID:
+		*value = msr_guest_os_id;
+		return 0;
+	case HVTLFS_MSR_HYPERCALL:
+		*value = msr_hypercall;
+		return 0;
+	case HVTLFS_MSR_VP_INDEX:
+		*value = 0;
+		return 0;
+	default:
+		return -1;
+	}
 }
 
 int hv_wrmsr(uint32_t msr, uint64_t value)
 {
-	(void)msr;
-	(void)value;
-	return -1;
+	uint64_t gpa;
+	uint8_t *page;
+	unsigned int i;
+
+	switch (msr) {
+	case HVTLFS_MSR_GUEST_OS_ID:
+		msr_guest_os_id = value;
+		if (value == 0)
+			msr_hypercall &= ~HVTLFS_HYPERCALL_MSR_ENABLE;
+		return 0;
+	case HVTLFS_MSR_HYPERCALL:
+		if (msr_hypercall & HVTLFS_HYPERCALL_MSR_LOCKED)
+			return 0;
+		/* No enable before a guest OS ID; reserved bits 2-11 are preserved. */
+		if (msr_guest_os_id == 0)
+			value &= ~HVTLFS_HYPERCALL_MSR_ENABLE;
+		value = (value & ~HVTLFS_HYPERCALL_MSR_RESERVED_MASK) |
+			(msr_hypercall & HVTLFS_HYPERCALL_MSR_RESERVED_MASK);
+		gpa = value & HVTLFS_HYPERCALL_MSR_GPFN_MASK;
+		if ((value & HVTLFS_HYPERCALL_MSR_ENABLE) && gpa + HVTLFS_PAGE_SIZE > HV_RAM_TOP)
+			return -1;
+		msr_hypercall = value;
+		if (value & HVTLFS_HYPERCALL_MSR_ENABLE) {
+			page = (uint8_t *)(uintptr_t)gpa;
+			for (i = 0; i < HVTLFS_PAGE_SIZE; i++)
+				page[i] = 0xCC; /* int3 past the code */
+			for (i = 0; i < sizeof(hypercall_code); i++)
+				page[i] = hypercall_code[i];
+			con_puts("hv: hypercall page at ");
+			con_hex(gpa, 8);
+			con_puts(", guest OS ID ");
+			con_hex(msr_guest_os_id, 16);
+			con_puts("\n");
+		}
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* ---- Hypercalls --------------------------------------------------------------------------- */
+
+#if defined(__x86_64__)
+#define HV_DECODE_FEATURES (HVTLFS_HV_FEAT_XMM_INPUT | HVTLFS_HV_FEAT_EXT_GVA_RANGES)
+#else
+#define HV_DECODE_FEATURES HVTLFS_HV_FEAT_EXT_GVA_RANGES
+#endif
+
+/* The one event connection this partition has. */
+#define HV_CONNECTION_ID 7u
+
+static void say_vpset(const struct hvtlfs_vpset *set)
+{
+	uint32_t cursor = 0, vp, n = 0;
+
+	if (hvtlfs_vpset_is_all(set)) {
+		con_puts("all (");
+		con_dec(hvtlfs_vpset_count(set, HV_NVPS));
+		con_puts(" VPs)");
+		return;
+	}
+	con_puts("{");
+	while (hvtlfs_vpset_next(set, HV_NVPS, &cursor, &vp)) {
+		if (n++ != 0)
+			con_puts(",");
+		con_dec(vp);
+	}
+	con_puts("}");
+}
+
+static void say_flush(const struct hvtlfs_hv_request *q, const struct hvtlfs_range_entry *ranges)
+{
+	uint32_t i;
+
+	con_puts(": space ");
+	con_hex(q->address_space, 8);
+	con_puts(" flags ");
+	con_hex(q->flags, 1);
+	con_puts(" VPs ");
+	say_vpset(&q->vps);
+	if (q->whole_space) {
+		con_puts("\n");
+		return;
+	}
+	con_puts(" reps ");
+	con_dec(q->rep_start);
+	con_puts("..");
+	con_dec(q->rep_count);
+	con_puts("\n");
+	for (i = 0; i < q->nranges; i++) {
+		con_puts("hv:   rep ");
+		con_dec(q->ranges_first + i);
+		con_puts(": ");
+		con_hex(ranges[i].base, 16);
+		con_puts(" + ");
+		con_dec((uint32_t)ranges[i].pages);
+		con_puts(ranges[i].page_shift == 12u   ? " x 4K\n"
+			 : ranges[i].page_shift == 21u ? " x 2M\n"
+						       : " x 1G\n");
+	}
+}
+
+static struct hvtlfs_hv_request req;
+static struct hvtlfs_range_entry ranges[HV_REPS_PER_CALL];
+
+const struct hvtlfs_hv_request *hv_last_request(void)
+{
+	return &req;
+}
+
+const struct hvtlfs_range_entry *hv_last_ranges(void)
+{
+	return ranges;
+}
+
+uint64_t hv_hypercall(struct hv_regs *r, int *raise_ud)
+{
+	struct hvtlfs_hv_input in;
+	uint64_t regs[14], gpa = r->in, result;
+	unsigned int i;
+	int fast = hvtlfs_control_is_fast(r->control), rc;
+
+	n_calls++;
+	*raise_ud = 0;
+	in.control = r->control;
+	in.input_gpa = fast ? 0 : gpa;
+	in.features = HV_DECODE_FEATURES;
+	in.reserved_ = 0;
+	if (fast) {
+		/* The register image: RDX, R8, then XMM0-XMM5 when the partition has XMM input. */
+		regs[0] = r->in;
+		regs[1] = r->out;
+		for (i = 0; i < 6; i++) {
+			regs[2 + 2 * i] = r->xmm[i][0];
+			regs[3 + 2 * i] = r->xmm[i][1];
+		}
+		in.bytes = regs;
+		in.len = 16u;
+	} else if (gpa < HV_RAM_TOP) {
+		/* Identity-mapped guest RAM: the guest's bytes to the end of their page. */
+		in.bytes = (const void *)(uintptr_t)gpa;
+		in.len = (size_t)(HVTLFS_PAGE_SIZE - (gpa & (HVTLFS_PAGE_SIZE - 1u)));
+	} else {
+		in.bytes = NULL;
+		in.len = 0;
+	}
+
+	rc = hvtlfs_hv_decode(&in, &req, ranges, HV_REPS_PER_CALL);
+	if (rc == HVTLFS_ERR_TRUNCATED && fast && r->has_xmm) {
+		/* Valid, but longer than RDX and R8: the rest is in XMM0-XMM5. */
+		in.len = 112u;
+		rc = hvtlfs_hv_decode(&in, &req, ranges, HV_REPS_PER_CALL);
+	}
+	if (rc == HVTLFS_ERR_UNKNOWN_CALL) {
+		/* In the catalog, but not a call this hypervisor serves. */
+		con_puts("hv: ");
+		con_puts(hvtlfs_call_name(hvtlfs_control_code(r->control)));
+		con_puts(": not served -> HV_STATUS_INVALID_HYPERCALL_CODE\n");
+		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0);
+	}
+	if (rc != HVTLFS_OK) {
+		/* Only a GPA outside guest RAM gets here (nothing mapped to read). */
+		con_puts("hv: input GPA ");
+		con_hex(gpa, 16);
+		con_puts(" outside RAM -> HV_STATUS_INVALID_PARAMETER\n");
+		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_PARAMETER, 0);
+	}
+	if (req.raise_ud) {
+		con_puts("hv: XMM input without the feature -> #UD\n");
+		*raise_ud = 1;
+		return 0;
+	}
+
+	con_puts("hv: ");
+	con_puts(hvtlfs_call_name(req.code));
+	con_puts(fast ? (in.len > 16u ? " xmm" : " fast") : " slow");
+	result = req.result;
+	if (req.status != HVTLFS_STATUS_SUCCESS && req.status != HVTLFS_STATUS_TIMEOUT) {
+		con_puts(" -> ");
+		con_puts(hvtlfs_status_name(req.status));
+		con_puts("\n");
+	} else {
+		switch (req.kind) {
+		case HVTLFS_HVREQ_FLUSH_VA:
+			say_flush(&req, ranges);
+			break;
+		case HVTLFS_HVREQ_SPIN_WAIT:
+			con_puts(": spin count ");
+			con_dec(req.spin_count);
+			con_puts("\n");
+			break;
+		case HVTLFS_HVREQ_SIGNAL_EVENT:
+			con_puts(": connection ");
+			con_hex(req.connection_id, 1);
+			con_puts(" flag ");
+			con_dec(req.flag_number);
+			if (req.connection_id != HV_CONNECTION_ID) {
+				con_puts(" -> HV_STATUS_INVALID_CONNECTION_ID");
+				result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_CONNECTION_ID, 0);
+			}
+			con_puts("\n");
+			break;
+		case HVTLFS_HVREQ_IPI:
+			con_puts(": vector ");
+			con_hex(req.vector, 2);
+			con_puts(" VPs ");
+			say_vpset(&req.vps);
+			con_puts("\n");
+			break;
+		default:
+			con_puts("\n");
+			break;
+		}
+		if (req.status == HVTLFS_STATUS_TIMEOUT) {
+			con_puts("hv:   early return, reps completed ");
+			con_dec(hvtlfs_result_reps_completed(result));
+			con_puts("\n");
+		}
+	}
+	if (hvtlfs_control_rep_count(r->control) != 0)
+		/* Rep calls: the hypervisor writes the updated rep start back into the control. */
+		r->control = hvtlfs_control_with_rep_start(r->control,
+							   hvtlfs_result_reps_completed(result));
+	return result;
 }

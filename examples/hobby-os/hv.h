@@ -19,11 +19,25 @@ struct hv_regs {
 	int has_xmm;
 };
 
-/* Emulates one hypercall; returns the result word for RAX / EDX:EAX. */
-uint64_t hv_hypercall(struct hv_regs *r);
+/* Emulates one hypercall; returns the result word for RAX / EDX:EAX, or sets
+ * *raise_ud when the call must fault instead (XMM input without the feature). */
+uint64_t hv_hypercall(struct hv_regs *r, int *raise_ud);
+
+/* The last request the decoder produced, and its decoded ranges. */
+struct hvtlfs_hv_request;
+struct hvtlfs_range_entry;
+const struct hvtlfs_hv_request *hv_last_request(void);
+const struct hvtlfs_range_entry *hv_last_ranges(void);
+
+/* CPUID as the partition sees it: the hypervisor's leaves 0x40000000-0x400000FF,
+ * the CPU's own below (an hvtlfs_cpuid_fn). */
+void hv_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
 
 /* Most reps the emulated hypervisor completes per call, to force continuations. */
 #define HV_REPS_PER_CALL 2u
+
+/* VPs of the emulated partition (what format ALL names). */
+#define HV_NVPS 256u
 
 /* Synthetic MSRs. Return 0 when the MSR is one the emulated hypervisor owns, -1 if not. */
 int hv_rdmsr(uint32_t msr, uint64_t *value);

@@ -1,21 +1,56 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A freestanding multiboot kernel that embeds hvtlfs and plays the Hyper-V
- * hypervisor to itself: every hypercall it issues traps (#UD under TCG, which
- * has no VMX) into hv.c, which decodes it with hvtlfs and answers.
+ * hypervisor to itself. The guest half (this file, xmm.c) detects the
+ * hypervisor, runs hvtlfs's enable sequence, and issues slow, fast, rep and
+ * XMM hypercalls through hvtlfs's wrappers and the hypercall page. Each call
+ * traps (#UD: TCG has no VMX) into the hypervisor half (trap.c, hv.c), which
+ * judges it with hvtlfs's hypervisor-side decoder and answers.
  */
 #include "console.h"
 #include "cpu.h"
+#include "guest.h"
 #include "hv.h"
 #include "trap.h"
 
 #include "hvtlfs/arch.h"
+#include "hvtlfs/bringup.h"
+#include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
+#include "hvtlfs/error.h"
+#include "hvtlfs/flush.h"
+#include "hvtlfs/hypercall.h"
+#include "hvtlfs/ranges.h"
 #include "hvtlfs/tlfs.h"
+#include "hvtlfs/vpset.h"
 
 void kmain(uint32_t magic, uint32_t info);
 
-/* The kernel's own VMCALL, before any hvtlfs wrapper: the register contract by hand. */
+/* ---- Helpers ------------------------------------------------------------------------------ */
+
+void say_rc(const char *what, int rc, int want)
+{
+	con_puts(what);
+	con_puts(": ");
+	con_puts(hvtlfs_strerror(rc));
+	check(rc == want);
+}
+
+void say_result(const char *what, uint64_t result, uint16_t want_status, uint32_t want_reps)
+{
+	con_puts(what);
+	con_puts(": ");
+	con_puts(hvtlfs_status_name(hvtlfs_result_status(result)));
+	if (want_reps != 0 || hvtlfs_result_reps_completed(result) != 0) {
+		con_puts(", reps completed ");
+		con_dec(hvtlfs_result_reps_completed(result));
+	}
+	check(hvtlfs_result_status(result) == want_status &&
+	      hvtlfs_result_reps_completed(result) == want_reps);
+}
+
+/* ---- The kernel's own VMCALL, the register contract by hand ------------------------------ */
+
 static uint64_t raw_vmcall(uint64_t control, uint64_t in, uint64_t out)
 {
 #if defined(__x86_64__)
@@ -40,23 +75,258 @@ static uint64_t raw_vmcall(uint64_t control, uint64_t in, uint64_t out)
 
 static void test_raw_vmcall(void)
 {
-	uint64_t control, result;
+	uint64_t control = 0, result;
+	uint32_t calls = hv_calls();
 
-	if (hvtlfs_control_build(&control, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, HVTLFS_CTL_FAST, 0, 0,
-				 0) != HVTLFS_OK) {
-		con_puts("raw vmcall: control build failed");
-		check(0);
-		return;
-	}
+	say_rc("raw: control for HvNotifyLongSpinWait",
+	       hvtlfs_control_build(&control, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, HVTLFS_CTL_FAST, 0,
+				    0, 0),
+	       HVTLFS_OK);
+	con_puts("raw: control ");
+	con_hex(control, 16);
+	check(control == 0x0000000000010008ull);
 	result = raw_vmcall(control, 42, 0);
-	con_puts("raw vmcall: HvNotifyLongSpinWait fast, result ");
-	con_hex(result, 16);
-	check(result == 0 && hv_calls() == 1);
+	say_result("raw: VMCALL HvNotifyLongSpinWait", result, HVTLFS_STATUS_SUCCESS, 0);
+	/* Reserved bits 27-30 set: rejected before anything else. */
+	result = raw_vmcall(control | 0x0000000078000000ull, 42, 0);
+	say_result("raw: VMCALL with reserved control bits", result,
+		   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+	con_puts("raw: hypercalls served ");
+	con_dec(hv_calls() - calls);
+	check(hv_calls() - calls == 2);
+}
 
-	result = raw_vmcall(0x00000000FFFF0000ull | HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, 0, 0);
-	con_puts("raw vmcall: reserved control bits, status ");
-	con_hex(hvtlfs_result_status(result), 4);
-	check(hvtlfs_result_status(result) == HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+/* ---- Bring-up: detection, guest OS ID, hypercall page ------------------------------------ */
+
+static int msr_read(void *ctx, uint32_t msr, uint64_t *value)
+{
+	(void)ctx;
+	return hv_rdmsr(msr, value) == 0 ? HVTLFS_OK : HVTLFS_ERR_NO_PRIVILEGE;
+}
+
+static int msr_write(void *ctx, uint32_t msr, uint64_t value)
+{
+	(void)ctx;
+	return hv_wrmsr(msr, value) == 0 ? HVTLFS_OK : HVTLFS_ERR_NO_PRIVILEGE;
+}
+
+/* The emulated hypervisor's MSR intercept (TCG ignores WRMSR to unknown MSRs). */
+static const struct hvtlfs_msr_ops hv_msr_ops = { msr_read, msr_write, NULL };
+static const struct hvtlfs_msr_ops native_msr_ops = HVTLFS_MSR_OPS_NATIVE;
+
+static struct hvtlfs_features features;
+
+static void test_bringup(void)
+{
+	const uint8_t *page = (const uint8_t *)(uintptr_t)HOBBY_HYPERCALL_PAGE_GPA;
+	uint64_t os_id = 0, msr = 0;
+	uint32_t vp = 0xFFFFFFFFu;
+	int rc;
+
+	rc = hvtlfs_detect(&features, hvtlfs_cpuid_native, NULL);
+	say_rc("bring-up: detect with the CPU's CPUID (TCG)", rc, HVTLFS_ERR_NOT_HYPERV);
+
+	rc = hvtlfs_detect(&features, hv_cpuid, NULL);
+	say_rc("bring-up: detect with the emulated hypervisor's CPUID", rc, HVTLFS_OK);
+	con_puts("bring-up: max VPs ");
+	con_dec(features.max_vps);
+	con_puts(", hypercall MSRs ");
+	con_dec(features.hypercall_msrs);
+	con_puts(", XMM input ");
+	con_dec(features.xmm_input);
+	con_puts(", extended GVA ranges ");
+	con_dec(features.ext_gva_ranges);
+	con_puts(", Ex masks recommended ");
+	con_dec(features.ex_processor_masks_recommended);
+	check(features.max_vps == HV_NVPS && features.hypercall_msrs &&
+	      features.xmm_input == HOBBY_HAS_XMM && features.ext_gva_ranges &&
+	      features.ex_processor_masks_recommended);
+	say_rc("bring-up: check", hvtlfs_bringup_check(&features), HVTLFS_OK);
+
+	/* OS type 0x7F: no type is allocated to this hobby OS; version 1, build 2. */
+	rc = hvtlfs_guest_os_id_encode(&os_id, 0x7F, 0, 1, 2);
+	say_rc("bring-up: guest OS ID encode", rc, HVTLFS_OK);
+	con_puts("bring-up: guest OS ID ");
+	con_hex(os_id, 16);
+	check(os_id == 0xFF00000000010002ull);
+
+	/* The real instructions: TCG drops the writes and reads zero back. */
+	rc = hvtlfs_hypercall_page_enable(&native_msr_ops, os_id, HOBBY_HYPERCALL_PAGE_GPA, 32,
+					  &msr);
+	say_rc("bring-up: enable with native RDMSR/WRMSR (TCG ignores them)", rc,
+	       HVTLFS_ERR_READBACK);
+
+	rc = hvtlfs_hypercall_page_enable(&hv_msr_ops, os_id, HOBBY_HYPERCALL_PAGE_GPA, 32, &msr);
+	say_rc("bring-up: enable through the hypervisor's MSRs", rc, HVTLFS_OK);
+	con_puts("bring-up: hypercall MSR ");
+	con_hex(msr, 16);
+	check(msr == (HOBBY_HYPERCALL_PAGE_GPA | HVTLFS_HYPERCALL_MSR_ENABLE));
+	con_puts("bring-up: page code ");
+	con_hex(page[0], 2);
+	con_puts(" ");
+	con_hex(page[1], 2);
+	con_puts(" ");
+	con_hex(page[2], 2);
+	con_puts(" ");
+	con_hex(page[3], 2);
+	check(page[0] == 0x0F && page[1] == 0x01 && page[2] == 0xC1 && page[3] == 0xC3);
+	say_rc("bring-up: VP index", hvtlfs_vp_index_read(&hv_msr_ops, &vp), HVTLFS_OK);
+	hvtlfs_hypercall_page = (void *)(uintptr_t)HOBBY_HYPERCALL_PAGE_GPA;
+}
+
+/* ---- Hypercalls through the page ---------------------------------------------------------- */
+
+static uint64_t *const in_page = (uint64_t *)(uintptr_t)HOBBY_INPUT_PAGE_GPA;
+
+static void test_fast(void)
+{
+	uint64_t control = 0, input = 0, result;
+
+	say_rc("fast: HvNotifyLongSpinWait build", hvtlfs_spin_wait_build(&control, &input, 100),
+	       HVTLFS_OK);
+	result = hvtlfs_hypercall_fast8(control, input);
+	say_result("fast: HvNotifyLongSpinWait", result, HVTLFS_STATUS_SUCCESS, 0);
+
+	say_rc("fast: HvSignalEvent build", hvtlfs_signal_event_build(&control, &input, 7, 3),
+	       HVTLFS_OK);
+	con_puts("fast: HvSignalEvent control ");
+	con_hex(control, 16);
+	con_puts(" input ");
+	con_hex(input, 16);
+	check(control == 0x000000000001005Dull && input == 0x0000000300000007ull);
+	result = hvtlfs_hypercall_fast8(control, input);
+	say_result("fast: HvSignalEvent connection 7", result, HVTLFS_STATUS_SUCCESS, 0);
+	say_rc("fast: HvSignalEvent build", hvtlfs_signal_event_build(&control, &input, 9, 0),
+	       HVTLFS_OK);
+	result = hvtlfs_hypercall_fast8(control, input);
+	say_result("fast: HvSignalEvent connection 9", result, HVTLFS_STATUS_INVALID_CONNECTION_ID,
+		   0);
+}
+
+static void test_slow(void)
+{
+	/* VPs {0, 5, 130}: the TLFS example, valid_bank_mask 0x5, banks {0x21, 0x4}. */
+	static const uint64_t bitmap[3] = { 0x21, 0, 0x4 };
+	struct hvtlfs_vp_targets vps = { bitmap, 3, 0 };
+	struct hvtlfs_prepared p;
+	uint64_t result;
+	int rc;
+
+	rc = hvtlfs_flush_build_space(in_page, HVTLFS_PAGE_SIZE, 0x5000, 0, 0x23, 0, &p);
+	say_rc("slow: HvFlushVirtualAddressSpace build", rc, HVTLFS_OK);
+	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
+	say_result("slow: HvFlushVirtualAddressSpace", result, HVTLFS_STATUS_SUCCESS, 0);
+
+	rc = hvtlfs_flush_build_space_ex(in_page, HVTLFS_PAGE_SIZE, 0x5000,
+					 HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY, &vps, 0, &p);
+	say_rc("slow: HvFlushVirtualAddressSpaceEx build", rc, HVTLFS_OK);
+	con_puts("slow: control ");
+	con_hex(p.control, 16);
+	con_puts(" set ");
+	con_hex(in_page[2], 1);
+	con_puts(" ");
+	con_hex(in_page[3], 1);
+	con_puts(" ");
+	con_hex(in_page[4], 2);
+	con_puts(" ");
+	con_hex(in_page[5], 1);
+	check(p.control == 0x0000000000040013ull && p.input_size == 48 && in_page[2] == 0 &&
+	      in_page[3] == 0x5 && in_page[4] == 0x21 && in_page[5] == 0x4);
+	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
+	say_result("slow: HvFlushVirtualAddressSpaceEx", result, HVTLFS_STATUS_SUCCESS, 0);
+}
+
+static void test_rep(void)
+{
+	static const struct hvtlfs_range ranges[] = {
+		{ 0x00400000, 0x1000 }, { 0x00800000, 0x1000 }, { 0x00801000, 0x2000 },
+		{ 0x10000000, 0x1000 }, { 0x20000000, 0x2000 }, { 0x7FFF0000, 0x10000 },
+	};
+	uint64_t entries[8], needed = 0, result = 0;
+	uint32_t calls;
+	struct hvtlfs_prepared p;
+	int rc;
+
+	rc = hvtlfs_gva_ranges_encode(entries, 8, ranges, 6, HVTLFS_RANGES_SIMPLE, &needed);
+	con_puts("rep: GVA ranges encode: 6 ranges, ");
+	if (rc < 0)
+		con_puts(hvtlfs_strerror(rc));
+	else
+		con_dec((uint32_t)rc);
+	con_puts(" entries");
+	/* Adjacent ranges coalesce: 6 ranges, 5 entries (page number << 12 | pages - 1). */
+	check(rc == 5 && needed == 5 && entries[0] == 0x400000 && entries[1] == 0x800002 &&
+	      entries[2] == 0x10000000 && entries[3] == 0x20000001 && entries[4] == 0x7FFF000F);
+
+	rc = hvtlfs_flush_build_list(in_page, HVTLFS_PAGE_SIZE, 0x5000, 0, 0x1, entries, 5, 0, &p);
+	say_rc("rep: HvFlushVirtualAddressList build", rc, HVTLFS_OK);
+	con_puts("rep: control ");
+	con_hex(p.control, 16);
+	check(p.control == 0x0000000500000003ull);
+	calls = hv_calls();
+	rc = hvtlfs_hypercall_rep(p.control, HOBBY_INPUT_PAGE_GPA, 0, &result);
+	say_rc("rep: HvFlushVirtualAddressList with continuation", rc, HVTLFS_OK);
+	say_result("rep: final result", result, HVTLFS_STATUS_SUCCESS, 5);
+	con_puts("rep: hypercalls for 5 reps, 2 a call: ");
+	con_dec(hv_calls() - calls);
+	check(hv_calls() - calls == 3);
+}
+
+static void test_errors(void)
+{
+	uint64_t control = 0, result = 0;
+	uint32_t calls;
+	struct hvtlfs_prepared p;
+	int rc;
+
+	result = hvtlfs_hypercall_slow(0x7FFF, HOBBY_INPUT_PAGE_GPA, 0);
+	say_result("error: unknown call code 0x7fff", result, HVTLFS_STATUS_INVALID_HYPERCALL_CODE,
+		   0);
+
+	rc = hvtlfs_flush_build_space(in_page, HVTLFS_PAGE_SIZE, 0x5000, 0, 0x1, 0, &p);
+	say_rc("error: HvFlushVirtualAddressSpace build", rc, HVTLFS_OK);
+	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA + 4, 0);
+	say_result("error: input GPA not 8-byte aligned", result, HVTLFS_STATUS_INVALID_ALIGNMENT,
+		   0);
+	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA + HVTLFS_PAGE_SIZE - 16, 0);
+	say_result("error: input crossing a page", result, HVTLFS_STATUS_INVALID_ALIGNMENT, 0);
+
+	/* Ex call whose variable header (1) disagrees with valid_bank_mask (2 banks). */
+	rc = hvtlfs_control_build(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, 0, 1, 0, 0);
+	say_rc("error: control with variable header 1", rc, HVTLFS_OK);
+	in_page[0] = 0x5000;
+	in_page[1] = 0;
+	in_page[2] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	in_page[3] = 0x5;
+	in_page[4] = 0x21;
+	result = hvtlfs_hypercall_slow(control, HOBBY_INPUT_PAGE_GPA, 0);
+	say_result("error: bank count differs from the variable header", result,
+		   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+
+	/* NON_GLOBAL_MAPPINGS_ONLY is invalid on the list calls: the builder refuses it... */
+	rc = hvtlfs_flush_build_list(in_page, HVTLFS_PAGE_SIZE, 0x5000,
+				     HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY, 0x1, in_page, 1, 0, &p);
+	say_rc("error: list build with NON_GLOBAL_MAPPINGS_ONLY", rc, HVTLFS_ERR_BAD_FLAGS);
+	/* ...and the hypervisor too, when a guest sends it anyway. */
+	in_page[0] = 0x5000;
+	in_page[1] = HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+	in_page[2] = 0x1;
+	in_page[3] = 0x400000;
+	rc = hvtlfs_hypercall_rep(0x0000000100000003ull, HOBBY_INPUT_PAGE_GPA, 0, &result);
+	say_rc("error: list with NON_GLOBAL_MAPPINGS_ONLY", rc, HVTLFS_ERR_HV_STATUS);
+	say_result("error: its result", result, HVTLFS_STATUS_INVALID_PARAMETER, 0);
+
+	/* Refused by the wrappers: no hypercall is made. */
+	calls = hv_calls();
+	rc = hvtlfs_hypercall_rep(0x0000000000000003ull, HOBBY_INPUT_PAGE_GPA, 0, &result);
+	say_rc("error: rep call with rep count 0", rc, HVTLFS_ERR_REP_COUNT_ZERO);
+	hvtlfs_hypercall_page = NULL;
+	rc = hvtlfs_hypercall_fast(0x0008, in_page, 8, &result);
+	hvtlfs_hypercall_page = (void *)(uintptr_t)HOBBY_HYPERCALL_PAGE_GPA;
+	say_rc("error: no hypercall page", rc, HVTLFS_ERR_NO_HYPERCALL_PAGE);
+	con_puts("error: hypercalls made by refused wrappers ");
+	con_dec(hv_calls() - calls);
+	check(hv_calls() == calls);
 }
 
 void kmain(uint32_t magic, uint32_t info)
@@ -70,6 +340,15 @@ void kmain(uint32_t magic, uint32_t info)
 	idt_init();
 
 	test_raw_vmcall();
+	test_bringup();
+	test_fast();
+	test_slow();
+	test_rep();
+#if HOBBY_HAS_XMM
+	test_xmm();
+#endif
+	test_plan(&features);
+	test_errors();
 
 	con_puts("hobby-os: ");
 	con_dec(checks_run());

@@ -38,11 +38,18 @@ void idt_init(void)
 	lidt(&d);
 }
 
-static uint32_t n_gp_msr;
-
-uint32_t trap_msr_faults(void)
+/* Any exception the kernel does not expect ends the run with the failure code. */
+static void fatal(const struct trap_frame *f) __attribute__((noreturn));
+static void fatal(const struct trap_frame *f)
 {
-	return n_gp_msr;
+	con_puts("hobby-os: unexpected exception ");
+	con_dec((uint32_t)f->vector);
+	con_puts(" error ");
+	con_hex(f->error, 8);
+	con_puts(" at ");
+	con_hex(f->ip, sizeof(reg_t) * 2);
+	con_puts("\n");
+	debug_exit(EXIT_FAIL);
 }
 
 static int is_hypercall_insn(const uint8_t *ip)
@@ -55,6 +62,7 @@ static void serve_hypercall(struct trap_frame *f)
 	struct hv_regs r;
 	uint64_t result;
 	unsigned int i;
+	int ud;
 
 #if defined(__x86_64__)
 	r.control = f->rcx;
@@ -65,7 +73,9 @@ static void serve_hypercall(struct trap_frame *f)
 		r.xmm[i][1] = f->xmm[i][1];
 	}
 	r.has_xmm = 1;
-	result = hv_hypercall(&r);
+	result = hv_hypercall(&r, &ud);
+	if (ud)
+		fatal(f);
 	f->rax = result;
 	f->rcx = r.control;
 	f->rdx = r.in;
@@ -83,41 +93,13 @@ static void serve_hypercall(struct trap_frame *f)
 		r.xmm[i][1] = 0;
 	}
 	r.has_xmm = 0;
-	result = hv_hypercall(&r);
+	result = hv_hypercall(&r, &ud);
+	if (ud)
+		fatal(f);
 	f->eax = (uint32_t)result;
 	f->edx = (uint32_t)(result >> 32);
 #endif
 	f->ip += 3;
-}
-
-/* WRMSR (0F 30) and RDMSR (0F 32) of a synthetic MSR: the emulated hypervisor's. */
-static int serve_msr(struct trap_frame *f)
-{
-	const uint8_t *ip = (const uint8_t *)f->ip;
-#if defined(__x86_64__)
-	uint32_t msr = (uint32_t)f->rcx;
-	reg_t *lo = &f->rax, *hi = &f->rdx;
-#else
-	uint32_t msr = f->ecx;
-	reg_t *lo = &f->eax, *hi = &f->edx;
-#endif
-	uint64_t v;
-
-	if (ip[0] != 0x0F || (ip[1] != 0x30 && ip[1] != 0x32))
-		return -1;
-	if (ip[1] == 0x30) {
-		v = ((uint64_t)(uint32_t)*hi << 32) | (uint32_t)*lo;
-		if (hv_wrmsr(msr, v) != 0)
-			return -1;
-	} else {
-		if (hv_rdmsr(msr, &v) != 0)
-			return -1;
-		*lo = (uint32_t)v;
-		*hi = (uint32_t)(v >> 32);
-	}
-	n_gp_msr++;
-	f->ip += 2;
-	return 0;
 }
 
 void trap(struct trap_frame *f);
@@ -128,14 +110,5 @@ void trap(struct trap_frame *f)
 		serve_hypercall(f);
 		return;
 	}
-	if (f->vector == 13 && serve_msr(f) == 0)
-		return;
-	con_puts("hobby-os: unexpected exception ");
-	con_dec((uint32_t)f->vector);
-	con_puts(" error ");
-	con_hex(f->error, 8);
-	con_puts(" at ");
-	con_hex(f->ip, sizeof(reg_t) * 2);
-	con_puts("\n");
-	debug_exit(EXIT_FAIL);
+	fatal(f);
 }

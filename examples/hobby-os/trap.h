@@ -5,7 +5,5 @@
 #include <stdint.h>
 
 void idt_init(void);
-/* How many RDMSR/WRMSR #GP faults the emulated hypervisor served. */
-uint32_t trap_msr_faults(void);
 
 #endif /* HOBBY_TRAP_H */
