@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "hvtlfs/planner.h"
+#include "hvtlfs/flush.h"
+#include "hvtlfs/vpset.h"
+
+static void clear_plan(struct hvtlfs_flush_plan *plan)
+{
+	unsigned int i;
+
+	plan->control = 0;
+	plan->form = HVTLFS_PLAN_NOTHING;
+	plan->input_size = 0;
+	plan->entries = 0;
+	plan->nvps = 0;
+	plan->address_space = 0;
+	plan->start = 0;
+	plan->last = 0;
+	for (i = 0; i < 14u; i++)
+		((volatile uint64_t *)plan->regs)[i] = 0;
+}
+
+/* First and last byte the ranges name (already validated by the encoder). */
+static void span(const struct hvtlfs_range *r, size_t n, uint64_t *start, uint64_t *last)
+{
+	uint64_t lo = HVTLFS_FLUSH_ALL_END, hi = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t end = r[i].start + (r[i].length - 1u);
+
+		if (r[i].start < lo)
+			lo = r[i].start;
+		if (end > hi)
+			hi = end;
+	}
+	*start = lo;
+	*last = hi;
+}
+
+int hvtlfs_flush_plan(const struct hvtlfs_flush_request *req,
+		      const struct hvtlfs_features *features,
+		      const struct hvtlfs_flush_policy *policy, void *page, size_t page_size,
+		      struct hvtlfs_flush_plan *plan)
+{
+	struct hvtlfs_vp_targets t;
+	uint64_t flags = 0, mask = 0, hdr, need = 0, *dst;
+	unsigned int pflags = policy ? policy->flags : 0u, fmt = HVTLFS_RANGES_SIMPLE;
+	size_t top;
+	size_t cap;
+	bool ex = false, list = false, xmm;
+	int banks = 0, rc;
+	unsigned int opts;
+	struct hvtlfs_prepared p;
+
+	if (!req || !features || !page || !plan)
+		return HVTLFS_ERR_NULL;
+	if ((uintptr_t)page & (HVTLFS_INPUT_ALIGN - 1u))
+		return HVTLFS_ERR_ALIGNMENT;
+	clear_plan(plan);
+	if (!features->remote_tlb_flush_recommended)
+		return HVTLFS_ERR_FALLBACK;
+
+	t.bitmap = req->vp_bitmap;
+	t.words = req->vp_words;
+	t.all = 0;
+	if (req->all_vps) {
+		flags |= HVTLFS_FLUSH_ALL_PROCESSORS;
+		plan->nvps = features->max_vps;
+	} else {
+		if (req->vp_words && !req->vp_bitmap)
+			return HVTLFS_ERR_NULL;
+		if (!hvtlfs_vp_bitmap_highest(req->vp_bitmap, req->vp_words, &top))
+			return HVTLFS_OK; /* nobody to flush */
+		if (top >= HVTLFS_VPSET_MAX_VPS)
+			return HVTLFS_ERR_VP_RANGE;
+		if (top >= 64u && !features->ex_processor_masks_recommended)
+			return HVTLFS_ERR_FALLBACK;
+		ex = top >= 64u ||
+		     ((pflags & HVTLFS_PLAN_PREFER_EX) && features->ex_processor_masks_recommended);
+		if (ex) {
+			banks = hvtlfs_vp_targets_banks(&t);
+			if (banks < 0)
+				return banks;
+		} else {
+			mask = req->vp_bitmap[0];
+		}
+		plan->nvps = (uint32_t)hvtlfs_vp_bitmap_count(req->vp_bitmap, req->vp_words);
+	}
+	if (req->all_spaces)
+		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	else
+		plan->address_space = req->address_space;
+	hdr = ex ? 32u + 8u * (uint64_t)banks : 24u;
+	xmm = HVTLFS_ARCH_HAS_XMM_HYPERCALL && features->xmm_input &&
+	      !(pflags & HVTLFS_PLAN_NO_XMM);
+
+	if (!req->everything) {
+		uint64_t need_x, limit;
+
+		if (!req->nranges)
+			return HVTLFS_ERR_EMPTY_RANGE;
+		rc = hvtlfs_gva_ranges_encode(NULL, 0, req->ranges, req->nranges,
+					      HVTLFS_RANGES_SIMPLE, &need);
+		if (rc < 0)
+			return rc;
+		if (features->ext_gva_ranges && !(pflags & HVTLFS_PLAN_NO_LARGE_PAGES)) {
+			rc = hvtlfs_gva_ranges_encode(
+				NULL, 0, req->ranges, req->nranges,
+				HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES, &need_x);
+			if (rc < 0)
+				return rc;
+			if (need_x < need) {
+				need = need_x;
+				fmt = HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES;
+			}
+		}
+		limit = page_size >= hdr ? (page_size - hdr) / 8u : 0u;
+		if (xmm && hdr + 8u * need <= HVTLFS_BUILD_FAST_XMM_BYTES)
+			limit = need; /* fits the registers whatever the page */
+		if (policy && policy->max_list_entries && policy->max_list_entries < limit)
+			limit = policy->max_list_entries;
+		list = need <= limit && need <= HVTLFS_CONTROL_REP_MAX;
+		span(req->ranges, req->nranges, &plan->start, &plan->last);
+	}
+	if (!list) {
+		plan->start = 0;
+		plan->last = HVTLFS_FLUSH_ALL_END;
+		if (req->non_global_only)
+			flags |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+		need = 0;
+	}
+	if (fmt & HVTLFS_RANGES_EXTENDED)
+		flags |= HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+
+	if (xmm && hdr + 8u * need <= HVTLFS_BUILD_FAST_XMM_BYTES) {
+		dst = plan->regs;
+		cap = HVTLFS_BUILD_FAST_XMM_BYTES;
+		opts = HVTLFS_CTL_FAST;
+		plan->form = HVTLFS_PLAN_XMM;
+	} else {
+		if (hdr > page_size)
+			return HVTLFS_ERR_NO_SPACE;
+		dst = (uint64_t *)page;
+		cap = page_size;
+		opts = 0;
+		plan->form = HVTLFS_PLAN_SLOW;
+	}
+
+	if (list) {
+		uint64_t *entries = dst + hdr / 8u;
+
+		/* Encoded in place: the builder then lays the header in front of them. */
+		rc = hvtlfs_gva_ranges_encode(entries, (size_t)need, req->ranges, req->nranges, fmt,
+					      NULL);
+		if (rc < 0 || (uint64_t)rc != need) {
+			plan->form = HVTLFS_PLAN_NOTHING;
+			return rc < 0 ? rc : HVTLFS_ERR_INVALID_ARG;
+		}
+		rc = ex ? hvtlfs_flush_build_list_ex(dst, cap, plan->address_space, flags, &t,
+						     entries, (uint32_t)need, opts, &p)
+			: hvtlfs_flush_build_list(dst, cap, plan->address_space, flags, mask,
+						  entries, (uint32_t)need, opts, &p);
+	} else {
+		rc = ex ? hvtlfs_flush_build_space_ex(dst, cap, plan->address_space, flags, &t,
+						      opts, &p)
+			: hvtlfs_flush_build_space(dst, cap, plan->address_space, flags, mask, opts,
+						   &p);
+	}
+	if (rc) {
+		plan->form = HVTLFS_PLAN_NOTHING;
+		return rc;
+	}
+	plan->control = p.control;
+	plan->input_size = p.input_size;
+	plan->entries = p.rep_count;
+	return HVTLFS_OK;
+}

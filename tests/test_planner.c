@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Flush planner: which hypercall, which form, which input, for each situation. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "hvtlfs/planner.h"
+#include "hvtlfs/flush.h"
+
+static uint64_t page[512] __attribute__((aligned(4096)));
+static struct hvtlfs_features feat;
+static struct hvtlfs_flush_plan plan;
+static uint64_t bm[64];
+static struct hvtlfs_range rg[600];
+
+static void base_features(void)
+{
+	memset(&feat, 0, sizeof(feat));
+	feat.remote_tlb_flush_recommended = true;
+	feat.max_vps = 240;
+}
+
+static struct hvtlfs_flush_request request(uint32_t words, uint64_t cr3, size_t nranges)
+{
+	struct hvtlfs_flush_request r;
+	memset(&r, 0, sizeof(r));
+	r.vp_bitmap = bm;
+	r.vp_words = words;
+	r.address_space = cr3;
+	r.ranges = rg;
+	r.nranges = nranges;
+	r.everything = nranges == 0;
+	return r;
+}
+
+static int plan_it(const struct hvtlfs_flush_request *r, const struct hvtlfs_flush_policy *pol)
+{
+	memset(page, 0xA5, sizeof(page));
+	return hvtlfs_flush_plan(r, &feat, pol, page, sizeof(page), &plan);
+}
+
+static void test_fallback_and_nothing(void **state)
+{
+	struct hvtlfs_flush_request r;
+	(void)state;
+	base_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 4;
+	r = request(1, 0x1000, 0);
+	feat.remote_tlb_flush_recommended = false;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_FALLBACK);
+	feat.remote_tlb_flush_recommended = true;
+	/* VP 65 without the Ex hint: the legacy mask cannot name it. */
+	bm[1] = 2;
+	r = request(2, 0x1000, 0);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_FALLBACK);
+	/* Nobody targeted: nothing to issue. */
+	memset(bm, 0, sizeof(bm));
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+	assert_int_equal(hvtlfs_flush_issue(&plan, 0, NULL), HVTLFS_OK);
+}
+
+/* KVM selftest: VP 2, whole space, slow. */
+static void test_vp2_space(void **state)
+{
+	struct hvtlfs_flush_request r;
+	(void)state;
+	base_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 4;
+	r = request(1, 0x1000, 0);
+	r.non_global_only = 1;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_true(plan.control == 0x0002u);
+	assert_true(page[0] == 0x1000 && page[1] == HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY &&
+		    page[2] == 4);
+	assert_int_equal(plan.nvps, 1);
+	assert_true(plan.start == 0 && plan.last == HVTLFS_FLUSH_ALL_END);
+}
+
+/* KVM selftest: VP 2, list; NON_GLOBAL_MAPPINGS_ONLY dropped on the list call. */
+static void test_vp2_list(void **state)
+{
+	struct hvtlfs_flush_request r;
+	(void)state;
+	base_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 4;
+	rg[0].start = 0x7f0000001234u;
+	rg[0].length = 2 * 4096;
+	r = request(1, 0x1000, 1);
+	r.non_global_only = 1;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.control == 0x0000000100000003u);
+	/* 0x7f0000001234 + 8 KiB touches pages 0x7f0000001 .. 0x7f0000003: 3 pages. */
+	assert_true(page[1] == 0 && page[3] == (0x7f0000001000u | 2u));
+	assert_true(plan.start == 0x7f0000001234u && plan.last == 0x7f0000003233u);
+}
+
+/* KVM selftest: VP 65 and VPs 2 + 65: Ex with one and two banks. */
+static void test_ex(void **state)
+{
+	struct hvtlfs_flush_request r;
+	(void)state;
+	base_features();
+	feat.ex_processor_masks_recommended = true;
+	memset(bm, 0, sizeof(bm));
+	bm[1] = 2;
+	r = request(2, 0x2000, 0);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.control == 0x00020013u);
+	assert_true(page[2] == 0 && page[3] == 2 && page[4] == 2);
+	bm[0] = 4;
+	rg[0].start = 0x400000;
+	rg[0].length = 1;
+	r = request(2, 0x2000, 1);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.control == 0x0000000100040014u);
+	assert_true(page[3] == 3 && page[4] == 4 && page[5] == 2 && page[6] == 0x400000u);
+	assert_int_equal(plan.nvps, 2);
+	/* Below 64 the legacy call is used, unless the policy prefers Ex. */
+	bm[1] = 0;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.control == 0x0000000100000003u);
+	{
+		struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_PREFER_EX };
+		assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
+		assert_true(plan.control == 0x0000000100020014u);
+	}
+	bm[63] = 1; /* VP 4032 */
+	r = request(64, 0x2000, 0);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(page[3] == (1u | HVTLFS_BIT64(63)));
+}
+
+/* KVM selftest: ALL_PROCESSORS, and all address spaces. */
+static void test_all(void **state)
+{
+	struct hvtlfs_flush_request r;
+	(void)state;
+	base_features();
+	r = request(0, 0x3000, 0);
+	r.all_vps = 1;
+	r.all_spaces = 1;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.control == 0x0002u);
+	assert_true(page[0] == 0 && page[1] == 3 && page[2] == 0);
+	assert_int_equal(plan.nvps, 240);
+}
+
+static void test_thresholds(void **state)
+{
+	struct hvtlfs_flush_request r;
+	struct hvtlfs_flush_policy pol = { 32, 0 };
+	size_t i;
+	(void)state;
+	base_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 1;
+	/* 64 scattered pages: 64 entries, a list; a threshold of 32 flushes the space. */
+	for (i = 0; i < 64; i++) {
+		rg[i].start = 0x10000000u + i * 0x10000u;
+		rg[i].length = 4096;
+	}
+	r = request(1, 0x1000, 64);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 64);
+	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
+	assert_true(plan.control == 0x0002u);
+	/* 509 entries fit the page; 510 flush the space. */
+	for (i = 0; i < 510; i++) {
+		rg[i].start = 0x10000000u + i * 0x10000u;
+		rg[i].length = 4096;
+	}
+	r = request(1, 0x1000, 509);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 509);
+	assert_int_equal(plan.input_size, 4096);
+	r = request(1, 0x1000, 510);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.control == 0x0002u);
+	/* 33 contiguous pages: one simple entry. */
+	rg[0].start = 0x200000;
+	rg[0].length = 33 * 4096;
+	r = request(1, 0x1000, 1);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.entries == 1 && page[3] == (0x200000u | 32u));
+}
+
+static void test_large_pages(void **state)
+{
+	struct hvtlfs_flush_request r;
+	struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_NO_LARGE_PAGES };
+	(void)state;
+	base_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 1;
+	rg[0].start = 0x40000000u; /* 1 GiB, aligned */
+	rg[0].length = 0x40000000u;
+	r = request(1, 0x1000, 1);
+	/* Without the feature: 1 GiB / 16 MiB = 64 simple entries. */
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 64);
+	feat.ext_gva_ranges = true;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 1);
+	assert_true(page[1] == HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT);
+	/* One large entry: bit 11 large, bit 12 clear (2 MiB), 511 additional pages. */
+	assert_int_equal(page[3], 0x40000000u | 0x800u | 511u);
+	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
+	assert_int_equal(plan.entries, 64);
+	/* 33 pages: simple is not worse; no extended flag. */
+	rg[0].start = 0x200000;
+	rg[0].length = 33 * 4096;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.entries == 1 && page[1] == 0);
+}
+
+static void test_xmm(void **state)
+{
+	struct hvtlfs_flush_request r;
+	struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_NO_XMM };
+	size_t i;
+	(void)state;
+	base_features();
+	feat.xmm_input = true;
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 4;
+	for (i = 0; i < 12; i++) {
+		rg[i].start = 0x10000000u + i * 0x10000u;
+		rg[i].length = 4096;
+	}
+	r = request(1, 0x1000, 11);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+#if HVTLFS_ARCH_HAS_XMM_HYPERCALL
+	assert_int_equal(plan.form, HVTLFS_PLAN_XMM);
+	assert_true(plan.control == 0x0000000B00010003u);
+	assert_true(plan.regs[0] == 0x1000 && plan.regs[2] == 4 && plan.regs[3] == 0x10000000u);
+	assert_true(page[0] == 0xA5A5A5A5A5A5A5A5u); /* the page is not used */
+#else
+	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_true(plan.control == 0x0000000B00000003u);
+#endif
+	/* 12 entries: 120 bytes, slow. */
+	r = request(1, 0x1000, 12);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	r = request(1, 0x1000, 0);
+	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
+	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+}
+
+static void test_errors(void **state)
+{
+	struct hvtlfs_flush_request r;
+	(void)state;
+	base_features();
+	feat.ex_processor_masks_recommended = true;
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 1;
+	r = request(1, 0x1000, 0);
+	r.everything = 0;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_EMPTY_RANGE);
+	rg[0].start = 0xFFFFFFFFFFFFF000u;
+	rg[0].length = 0x2000;
+	r = request(1, 0x1000, 1);
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_RANGE_WRAP);
+	rg[0].length = 0;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_EMPTY_RANGE);
+	{
+		static uint64_t big[65];
+		struct hvtlfs_flush_request rb = request(65, 0, 0);
+		big[64] = 1;
+		rb.vp_bitmap = big;
+		assert_int_equal(plan_it(&rb, NULL), HVTLFS_ERR_VP_RANGE);
+	}
+	r = request(1, 0x1000, 0);
+	assert_int_equal(hvtlfs_flush_plan(NULL, &feat, NULL, page, 4096, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan(&r, NULL, NULL, page, 4096, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan(&r, &feat, NULL, NULL, 4096, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan(&r, &feat, NULL, page, 4096, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan(&r, &feat, NULL, (uint8_t *)page + 4, 4000, &plan),
+			 HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_flush_plan(&r, &feat, NULL, page, 16, &plan), HVTLFS_ERR_NO_SPACE);
+	r.vp_bitmap = NULL;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_issue(NULL, 0, NULL), HVTLFS_ERR_NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fallback_and_nothing),
+		cmocka_unit_test(test_vp2_space),
+		cmocka_unit_test(test_vp2_list),
+		cmocka_unit_test(test_ex),
+		cmocka_unit_test(test_all),
+		cmocka_unit_test(test_thresholds),
+		cmocka_unit_test(test_large_pages),
+		cmocka_unit_test(test_xmm),
+		cmocka_unit_test(test_errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
