@@ -133,8 +133,10 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, reserved, 20);
  * #HVTLFS_OK without writing anything (a flush planner uses it to choose
  * between a list and a whole-space flush).
  *
- * Cost: O(n) for ranges sorted by start; otherwise O(n x s), s the number of
- * coalesced runs. No scratch memory, @p ranges is never written.
+ * Cost: O(n) for ranges sorted by start; otherwise O(n x s) with s the number
+ * of coalesced runs, O(n^2) at worst. No scratch memory; @p ranges is never
+ * written. Huge ranges cost no more than small ones: once the capacity is
+ * reached, the remaining entries are counted arithmetically.
  *
  * @param[out] out entry buffer; nothing is written at or past out[cap]. Its
  *        contents are unspecified after an error.

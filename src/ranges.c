@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * GVA and GPA range lists.
+ *
+ * Everything is computed in 4 KiB page numbers (at most 2^52 - 1), so page
+ * arithmetic has 12 bits of headroom in a uint64_t and "last + 1" never wraps.
+ * Runs are half-open [x, y) with y <= 2^52.
+ */
+#include "hvtlfs/ranges.h"
+
+#ifndef HVTLFS_RANGES_INT_MAX
+#define HVTLFS_RANGES_INT_MAX 0x7FFFFFFF /* INT_MAX without <limits.h> */
+#endif
+
+#define PAGES_END_  (HVTLFS_RANGE_MAX_PAGE + 1u) /* one past the last page */
+#define SHIFT_2M_   9u				 /* 4 KiB pages in a 2 MiB page, log2 */
+#define SHIFT_1G_   18u				 /* 4 KiB pages in a 1 GiB page, log2 */
+#define LOG_SIMPLE_ 12u				 /* log2 of 4096 pages an entry */
+#define LOG_EXT_    11u				 /* log2 of 2048 pages an entry */
+#define MAX_TRIES_  4u /* 4 x 2048 small pages = 1 large entry: no gain beyond */
+
+enum layout_ {
+	LAYOUT_SIMPLE_, /* 12-bit count, 4 KiB pages */
+	LAYOUT_EXT_,	/* 11-bit count, 4 KiB pages */
+	LAYOUT_LARGE_	/* 11-bit count, 4 KiB / 2 MiB / 1 GiB pages */
+};
+
+/* Output cursor: counts every entry, stores those below the capacity. */
+struct sink_ {
+	uint64_t *out;
+	uint64_t cap;
+	uint64_t n;
+};
+
+/* Entries needed for @units units at 2^@log units an entry. */
+static uint64_t entries_for(uint64_t units, unsigned int log)
+{
+	return (units + ((uint64_t)1 << log) - 1u) >> log;
+}
+
+/*
+ * Emits @units pages of 2^@shift 4 KiB pages each, from page @first, in
+ * entries of up to 2^@log units carrying @bits. Once the capacity is reached
+ * the rest is only counted, so a huge run never loops.
+ */
+static void emit_run(struct sink_ *s, uint64_t first, uint64_t units, unsigned int shift,
+		     unsigned int log, uint64_t bits)
+{
+	uint64_t max = (uint64_t)1 << log;
+
+	while (units != 0 && s->n < s->cap) {
+		uint64_t k = units < max ? units : max;
+
+		s->out[s->n++] = (first << HVTLFS_RANGE_PAGE_SHIFT) | bits | (k - 1u);
+		first += k << shift;
+		units -= k;
+	}
+	s->n += entries_for(units, log);
+}
+
+static uint64_t round_up(uint64_t v, unsigned int shift)
+{
+	return ((v + ((uint64_t)1 << shift) - 1u) >> shift) << shift;
+}
+
+static uint64_t round_down(uint64_t v, unsigned int shift)
+{
+	return (v >> shift) << shift;
+}
+
+/* A plan for [x, y): 4K [x, a1), 2M [a1, a2), 1G [a2, b2), 2M [b2, b1), 4K [b1, y). */
+struct plan_ {
+	uint64_t a1, a2, b2, b1;
+	uint64_t cost;
+};
+
+static uint64_t cost_of(uint64_t pages, unsigned int shift)
+{
+	return entries_for(pages >> shift, LOG_EXT_);
+}
+
+/* Cheapest split of the 2 MiB-aligned [a, b) between 2 MiB and 1 GiB entries. */
+static void plan_mid(uint64_t a, uint64_t b, struct plan_ *p)
+{
+	uint64_t lo = round_up(a, SHIFT_1G_), hi = round_down(b, SHIFT_1G_);
+	unsigned int j, l;
+
+	p->a2 = a;
+	p->b2 = a;
+	p->cost = cost_of(b - a, SHIFT_2M_);
+	if (lo >= hi)
+		return;
+	/* Moving a 1 GiB boundary by 4 pages or more costs a 2 MiB entry and saves
+	 * at most one 1 GiB entry: only the first MAX_TRIES_ positions matter. */
+	for (j = 0; j < MAX_TRIES_; j++) {
+		uint64_t a2 = lo + ((uint64_t)j << SHIFT_1G_);
+
+		if (a2 >= hi)
+			break;
+		for (l = 0; l < MAX_TRIES_; l++) {
+			uint64_t b2 = hi - ((uint64_t)l << SHIFT_1G_);
+			uint64_t c;
+
+			if (b2 <= a2)
+				break;
+			c = cost_of(a2 - a, SHIFT_2M_) + cost_of(b2 - a2, SHIFT_1G_) +
+			    cost_of(b - b2, SHIFT_2M_);
+			if (c < p->cost) {
+				p->cost = c;
+				p->a2 = a2;
+				p->b2 = b2;
+			}
+		}
+	}
+}
+
+/* Cheapest exact cover of [x, y) with 4 KiB, 2 MiB and 1 GiB entries. Ties go
+ * to the plan found first, which prefers smaller pages. */
+static void plan_large(uint64_t x, uint64_t y, struct plan_ *best)
+{
+	uint64_t lo = round_up(x, SHIFT_2M_), hi = round_down(y, SHIFT_2M_);
+	unsigned int i, k;
+
+	best->a1 = best->a2 = best->b2 = best->b1 = x;
+	best->cost = cost_of(y - x, 0);
+	if (lo >= hi)
+		return;
+	for (i = 0; i < MAX_TRIES_; i++) {
+		uint64_t a1 = lo + ((uint64_t)i << SHIFT_2M_);
+
+		if (a1 >= hi)
+			break;
+		for (k = 0; k < MAX_TRIES_; k++) {
+			uint64_t b1 = hi - ((uint64_t)k << SHIFT_2M_);
+			struct plan_ mid;
+			uint64_t c;
+
+			if (b1 <= a1)
+				break;
+			plan_mid(a1, b1, &mid);
+			c = cost_of(a1 - x, 0) + cost_of(y - b1, 0) + mid.cost;
+			if (c < best->cost) {
+				best->cost = c;
+				best->a1 = a1;
+				best->a2 = mid.a2;
+				best->b2 = mid.b2;
+				best->b1 = b1;
+			}
+		}
+	}
+}
+
+/* Emits the coalesced run of pages [x, y). */
+static void emit_segment(struct sink_ *s, enum layout_ layout, uint64_t x, uint64_t y)
+{
+	struct plan_ p;
+	const uint64_t large = HVTLFS_RANGE_EXT_LARGE_PAGE;
+
+	if (layout == LAYOUT_SIMPLE_) {
+		emit_run(s, x, y - x, 0, LOG_SIMPLE_, 0);
+		return;
+	}
+	if (layout == LAYOUT_EXT_) {
+		emit_run(s, x, y - x, 0, LOG_EXT_, 0);
+		return;
+	}
+	plan_large(x, y, &p);
+	if (p.a1 == p.b1) {
+		emit_run(s, x, y - x, 0, LOG_EXT_, 0);
+		return;
+	}
+	emit_run(s, x, p.a1 - x, 0, LOG_EXT_, 0);
+	emit_run(s, p.a1, (p.a2 - p.a1) >> SHIFT_2M_, SHIFT_2M_, LOG_EXT_, large);
+	emit_run(s, p.a2, (p.b2 - p.a2) >> SHIFT_1G_, SHIFT_1G_, LOG_EXT_,
+		 large | HVTLFS_RANGE_EXT_PAGE_1G);
+	emit_run(s, p.b2, (p.b1 - p.b2) >> SHIFT_2M_, SHIFT_2M_, LOG_EXT_, large);
+	emit_run(s, p.b1, y - p.b1, 0, LOG_EXT_, 0);
+}
+
+/* Inclusive page bounds of range @i; the ranges were validated before. */
+static void bounds(const void *ranges, int bytes, size_t i, uint64_t *f, uint64_t *l)
+{
+	if (bytes) {
+		const struct hvtlfs_range *r = (const struct hvtlfs_range *)ranges + i;
+		uint64_t start = r->start, len = r->length;
+
+		*f = start >> HVTLFS_RANGE_PAGE_SHIFT;
+		*l = (start + (len - 1u)) >> HVTLFS_RANGE_PAGE_SHIFT;
+	} else {
+		const struct hvtlfs_page_range *r = (const struct hvtlfs_page_range *)ranges + i;
+		uint64_t first = r->first, count = r->count;
+
+		*f = first;
+		*l = first + (count - 1u);
+	}
+}
+
+/* Checks every range; tells whether they come sorted by first page. */
+static int validate(const void *ranges, int bytes, size_t n, int *sorted)
+{
+	uint64_t prev = 0;
+	size_t i;
+
+	*sorted = 1;
+	for (i = 0; i < n; i++) {
+		uint64_t f;
+
+		if (bytes) {
+			const struct hvtlfs_range *r = (const struct hvtlfs_range *)ranges + i;
+			uint64_t start = r->start, len = r->length;
+
+			if (len == 0)
+				return HVTLFS_ERR_EMPTY_RANGE;
+			if (len - 1u > ~(uint64_t)0 - start)
+				return HVTLFS_ERR_RANGE_WRAP;
+			f = start >> HVTLFS_RANGE_PAGE_SHIFT;
+		} else {
+			const struct hvtlfs_page_range *r =
+				(const struct hvtlfs_page_range *)ranges + i;
+			uint64_t first = r->first, count = r->count;
+
+			if (count == 0)
+				return HVTLFS_ERR_EMPTY_RANGE;
+			if (first > HVTLFS_RANGE_MAX_PAGE ||
+			    count - 1u > HVTLFS_RANGE_MAX_PAGE - first)
+				return HVTLFS_ERR_RANGE_WRAP;
+			f = first;
+		}
+		if (f < prev)
+			*sorted = 0;
+		prev = f;
+	}
+	return HVTLFS_OK;
+}
+
+static void coalesce_sorted(struct sink_ *s, enum layout_ layout, const void *ranges, int bytes,
+			    size_t n)
+{
+	uint64_t cs, ce, f, l;
+	size_t i;
+
+	bounds(ranges, bytes, 0, &cs, &ce);
+	for (i = 1; i < n; i++) {
+		bounds(ranges, bytes, i, &f, &l);
+		if (f <= ce + 1u) {
+			if (l > ce)
+				ce = l;
+		} else {
+			emit_segment(s, layout, cs, ce + 1u);
+			cs = f;
+			ce = l;
+		}
+	}
+	emit_segment(s, layout, cs, ce + 1u);
+}
+
+/* Unsorted input, no scratch: find the lowest uncovered run above a cursor,
+ * grow it until no range touches its end, emit, move the cursor past it. */
+static void coalesce_any(struct sink_ *s, enum layout_ layout, const void *ranges, int bytes,
+			 size_t n)
+{
+	uint64_t cursor = 0;
+
+	for (;;) {
+		uint64_t start = PAGES_END_, end, f, l;
+		int grew;
+		size_t i;
+
+		for (i = 0; i < n; i++) {
+			bounds(ranges, bytes, i, &f, &l);
+			if (l >= cursor) {
+				uint64_t c = f > cursor ? f : cursor;
+
+				if (c < start)
+					start = c;
+			}
+		}
+		if (start == PAGES_END_)
+			return;
+		end = start; /* inclusive; the range that set start covers it */
+		do {
+			grew = 0;
+			for (i = 0; i < n; i++) {
+				bounds(ranges, bytes, i, &f, &l);
+				if (f <= end + 1u && l > end) {
+					end = l;
+					grew = 1;
+				}
+			}
+		} while (grew);
+		emit_segment(s, layout, start, end + 1u);
+		if (end == HVTLFS_RANGE_MAX_PAGE)
+			return;
+		cursor = end + 1u;
+	}
+}
+
+static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes, size_t n,
+		  enum layout_ layout, uint64_t *needed)
+{
+	struct sink_ s;
+	int sorted, err;
+	int count_only = out == NULL && cap == 0;
+
+	if ((ranges == NULL && n != 0) || (out == NULL && cap != 0) ||
+	    (count_only && needed == NULL))
+		return HVTLFS_ERR_NULL;
+	err = validate(ranges, bytes, n, &sorted);
+	if (err != HVTLFS_OK)
+		return err;
+	s.out = out;
+	s.cap = cap > HVTLFS_RANGES_INT_MAX ? HVTLFS_RANGES_INT_MAX : (uint64_t)cap;
+	s.n = 0;
+	if (n != 0) {
+		if (sorted)
+			coalesce_sorted(&s, layout, ranges, bytes, n);
+		else
+			coalesce_any(&s, layout, ranges, bytes, n);
+	}
+	if (needed != NULL)
+		*needed = s.n;
+	if (count_only)
+		return HVTLFS_OK;
+	if (s.n > s.cap)
+		return HVTLFS_ERR_RANGES_DONT_FIT;
+	return (int)s.n;
+}
+
+static int gva_layout(unsigned int flags, enum layout_ *layout)
+{
+	if ((flags & ~(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)) != 0)
+		return HVTLFS_ERR_INVALID_ARG;
+	if ((flags & HVTLFS_RANGES_EXTENDED) == 0) {
+		if ((flags & HVTLFS_RANGES_LARGE_PAGES) != 0)
+			return HVTLFS_ERR_INVALID_ARG;
+		*layout = LAYOUT_SIMPLE_;
+	} else {
+		*layout = (flags & HVTLFS_RANGES_LARGE_PAGES) != 0 ? LAYOUT_LARGE_ : LAYOUT_EXT_;
+	}
+	return HVTLFS_OK;
+}
+
+static int gpa_layout(unsigned int flags, enum layout_ *layout)
+{
+	if ((flags & ~(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)) != 0)
+		return HVTLFS_ERR_INVALID_ARG;
+	*layout = (flags & HVTLFS_RANGES_LARGE_PAGES) != 0 ? LAYOUT_LARGE_ : LAYOUT_EXT_;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_gva_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_range *ranges,
+			     size_t nranges, unsigned int flags, uint64_t *needed)
+{
+	enum layout_ layout;
+	int err = gva_layout(flags, &layout);
+
+	if (err != HVTLFS_OK)
+		return err;
+	return encode(out, cap, ranges, 1, nranges, layout, needed);
+}
+
+int hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
+				  size_t nranges, unsigned int flags, uint64_t *needed)
+{
+	enum layout_ layout;
+	int err = gva_layout(flags, &layout);
+
+	if (err != HVTLFS_OK)
+		return err;
+	return encode(out, cap, ranges, 0, nranges, layout, needed);
+}
+
+int hvtlfs_gpa_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_range *ranges,
+			     size_t nranges, unsigned int flags, uint64_t *needed)
+{
+	enum layout_ layout;
+	int err = gpa_layout(flags, &layout);
+
+	if (err != HVTLFS_OK)
+		return err;
+	return encode(out, cap, ranges, 1, nranges, layout, needed);
+}
+
+int hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
+				  size_t nranges, unsigned int flags, uint64_t *needed)
+{
+	enum layout_ layout;
+	int err = gpa_layout(flags, &layout);
+
+	if (err != HVTLFS_OK)
+		return err;
+	return encode(out, cap, ranges, 0, nranges, layout, needed);
+}
+
+/* Decoding: @entry is a local copy, so every check sees the same value. */
+int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range_entry *out)
+{
+	uint64_t addl, base, unit_no, top;
+	unsigned int shift;
+
+	if (out == NULL)
+		return HVTLFS_ERR_NULL;
+	if (format == HVTLFS_RANGE_FMT_GVA_SIMPLE) {
+		addl = entry & HVTLFS_GVA_SIMPLE_ADDL_MASK;
+		base = entry & HVTLFS_RANGE_PAGE_MASK;
+		shift = HVTLFS_RANGE_PAGE_SHIFT;
+	} else if (format == HVTLFS_RANGE_FMT_GVA_EXTENDED || format == HVTLFS_RANGE_FMT_GPA) {
+		addl = entry & HVTLFS_RANGE_EXT_ADDL_MASK;
+		if ((entry & HVTLFS_RANGE_EXT_LARGE_PAGE) == 0) {
+			base = entry & HVTLFS_RANGE_PAGE_MASK;
+			shift = HVTLFS_RANGE_PAGE_SHIFT;
+		} else {
+			if ((entry & HVTLFS_RANGE_EXT_RESERVED_MASK) != 0)
+				return HVTLFS_ERR_RESERVED_BITS;
+			base = entry & HVTLFS_RANGE_LARGE_MASK;
+			if ((entry & HVTLFS_RANGE_EXT_PAGE_1G) != 0) {
+				shift = HVTLFS_RANGE_1G_SHIFT;
+				if ((base & HVTLFS_MASK64(HVTLFS_RANGE_1G_SHIFT)) != 0)
+					return HVTLFS_ERR_RANGE_MISALIGNED;
+			} else {
+				shift = HVTLFS_RANGE_2M_SHIFT;
+			}
+		}
+	} else {
+		return HVTLFS_ERR_INVALID_ARG;
+	}
+	/* The last page's number must not pass the last one the space holds. */
+	unit_no = base >> shift;
+	top = ~(uint64_t)0 >> shift;
+	if (addl > top - unit_no)
+		return HVTLFS_ERR_RANGE_WRAP;
+	out->base = base;
+	out->pages = addl + 1u;
+	out->page_shift = shift;
+	out->reserved = 0;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len, size_t count,
+			     struct hvtlfs_range_entry *out, size_t out_cap, size_t *bad_index)
+{
+	const uint8_t *p = (const uint8_t *)bytes;
+	size_t i;
+
+	if (bad_index != NULL)
+		*bad_index = count;
+	if ((bytes == NULL && count != 0) || (out == NULL && out_cap != 0))
+		return HVTLFS_ERR_NULL;
+	if (format != HVTLFS_RANGE_FMT_GVA_SIMPLE && format != HVTLFS_RANGE_FMT_GVA_EXTENDED &&
+	    format != HVTLFS_RANGE_FMT_GPA)
+		return HVTLFS_ERR_INVALID_ARG;
+	if (count > HVTLFS_RANGES_INT_MAX)
+		return HVTLFS_ERR_INVALID_ARG;
+	if (count > (len >> 3))
+		return HVTLFS_ERR_TRUNCATED;
+	if (out != NULL && count > out_cap)
+		return HVTLFS_ERR_NO_SPACE;
+	for (i = 0; i < count; i++, p += 8) {
+		struct hvtlfs_range_entry e;
+		uint64_t v = 0;
+		unsigned int b;
+		int err;
+
+		for (b = 8; b-- > 0;)
+			v = (v << 8) | p[b];
+		err = hvtlfs_range_decode(format, v, &e);
+		if (err != HVTLFS_OK) {
+			if (bad_index != NULL)
+				*bad_index = i;
+			return err;
+		}
+		if (out != NULL) {
+			out[i].base = e.base;
+			out[i].pages = e.pages;
+			out[i].page_shift = e.page_shift;
+			out[i].reserved = 0;
+		}
+	}
+	return (int)count;
+}
