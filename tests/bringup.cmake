@@ -2,3 +2,19 @@
 # Bring-up (issue 9): CPUID leaf decoding, guest OS ID and MSR values, enable sequences
 # against a mocked MSR space.
 hvtlfs_add_test(test_bringup SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_bringup.c LABELS bringup)
+
+# The walkthrough CLI (cmake/modules/detect.cmake), when tools are built.
+if(TARGET hvtlfs-detect)
+	add_test(NAME bringup_detect_dumps COMMAND hvtlfs-detect ws2016 azure nested)
+	set_tests_properties(bringup_detect_dumps PROPERTIES LABELS bringup
+		FAIL_REGULAR_EXPRESSION "not Hyper-V|Hyper-V vendor, but|check +HVTLFS_ERR")
+	add_test(NAME bringup_detect_refuses COMMAND hvtlfs-detect kvm)
+	set_tests_properties(bringup_detect_refuses PROPERTIES LABELS bringup
+		PASS_REGULAR_EXPRESSION "not Hyper-V: vendor \"KVMKVMKVM\" \\(HVTLFS_ERR_NOT_HYPERV\\)")
+	# No Hyper-V on a build machine, as a rule: any clean verdict passes.
+	add_test(NAME bringup_detect_host COMMAND hvtlfs-detect --host)
+	set_tests_properties(bringup_detect_host PROPERTIES LABELS bringup
+		PASS_REGULAR_EXPRESSION "no hypervisor: |not Hyper-V: vendor|Hyper-V detected")
+	add_test(NAME bringup_detect_usage COMMAND hvtlfs-detect no-such-dump)
+	set_tests_properties(bringup_detect_usage PROPERTIES LABELS bringup WILL_FAIL TRUE)
+endif()
