@@ -65,3 +65,30 @@ if(HVTLFS_INSTALL AND NOT HVTLFS_FUZZ)
 	set_tests_properties(embed_install embed_find_package embed_pkg_config
 		embed_add_subdirectory PROPERTIES LABELS "embed" TIMEOUT 600)
 endif()
+
+# The Linux module: x86_64 only, where a Debian kernel build directory is installed
+# (linux-headers-amd64; ./scripts/test installs it). The kernel build uses the
+# kernel's own compiler and flags, whatever this preset's are.
+if(HVTLFS_ARCH STREQUAL "x86_64" AND NOT HVTLFS_FUZZ)
+	if(NOT HVTLFS_LINUX_KDIR)
+		file(GLOB kdirs LIST_DIRECTORIES true "/usr/src/linux-headers-*-amd64")
+		list(SORT kdirs COMPARE NATURAL ORDER DESCENDING)
+		if(kdirs)
+			list(GET kdirs 0 kdir)
+		else()
+			set(kdir "")
+		endif()
+		set(HVTLFS_LINUX_KDIR "${kdir}" CACHE PATH
+			"Kernel build directory for the embed_linux_module test")
+	endif()
+	find_program(HVTLFS_MAKE make)
+	if(HVTLFS_LINUX_KDIR AND EXISTS "${HVTLFS_LINUX_KDIR}/Makefile" AND HVTLFS_MAKE)
+		add_test(NAME embed_linux_module
+			COMMAND ${HVTLFS_EMBED_DIR}/linux_module.sh ${PROJECT_SOURCE_DIR}
+				${HVTLFS_LINUX_KDIR} ${HVTLFS_EMBED_WORK}/linux-module)
+		set_tests_properties(embed_linux_module PROPERTIES LABELS "embed" TIMEOUT 900)
+	else()
+		message(STATUS "hvtlfs: no kernel build directory (linux-headers-amd64): "
+			"embed_linux_module not registered")
+	endif()
+endif()
