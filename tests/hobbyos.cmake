@@ -3,8 +3,9 @@
 # gcc (-ffreestanding -nostdlib, hvtlfs's src/*.c vendored), booted under
 # qemu-system-{i386,x86_64} with TCG; each serial log must match expected-<arch>.txt
 # line by line and the kernel must leave through isa-debug-exit. run.sh bounds a
-# hang with `timeout`. Registered in the gcc presets without sanitizers or fuzzing:
-# x86_64-gcc boots both kernels, i386 boots the i386 one.
+# hang with `timeout`. Each kernel is built twice: hvtlfs's wrappers calling through
+# the hypercall page, and calling VMCALL directly. Registered in the gcc presets
+# without sanitizers or fuzzing: x86_64-gcc boots both architectures, i386 the i386 one.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND NOT HVTLFS_SANITIZE AND NOT HVTLFS_FUZZ)
 	if(HVTLFS_ARCH STREQUAL "x86_64")
 		set(HVTLFS_HOBBYOS_ARCHES i386 x86_64)
@@ -12,9 +13,14 @@ if(CMAKE_C_COMPILER_ID STREQUAL "GNU" AND NOT HVTLFS_SANITIZE AND NOT HVTLFS_FUZ
 		set(HVTLFS_HOBBYOS_ARCHES i386)
 	endif()
 	foreach(arch IN LISTS HVTLFS_HOBBYOS_ARCHES)
-		add_test(NAME hobbyos_${arch}
-			COMMAND ${PROJECT_SOURCE_DIR}/examples/hobby-os/run.sh ${arch}
-				${CMAKE_CURRENT_BINARY_DIR}/hobby-os/${arch} ${PROJECT_SOURCE_DIR})
-		set_tests_properties(hobbyos_${arch} PROPERTIES LABELS "embed" TIMEOUT 240)
+		foreach(method IN ITEMS page vmcall)
+			set(name hobbyos_${arch}_${method})
+			add_test(NAME ${name}
+				COMMAND ${CMAKE_COMMAND} -E env METHOD=${method}
+					${PROJECT_SOURCE_DIR}/examples/hobby-os/run.sh ${arch}
+					${CMAKE_CURRENT_BINARY_DIR}/hobby-os/${arch}-${method}
+					${PROJECT_SOURCE_DIR})
+			set_tests_properties(${name} PROPERTIES LABELS "embed" TIMEOUT 300)
+		endforeach()
 	endforeach()
 endif()

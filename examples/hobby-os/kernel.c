@@ -320,10 +320,12 @@ static void test_errors(void)
 	calls = hv_calls();
 	rc = hvtlfs_hypercall_rep(0x0000000000000003ull, HOBBY_INPUT_PAGE_GPA, 0, &result);
 	say_rc("error: rep call with rep count 0", rc, HVTLFS_ERR_REP_COUNT_ZERO);
+#if HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_PAGE
 	hvtlfs_hypercall_page = NULL;
 	rc = hvtlfs_hypercall_fast(0x0008, in_page, 8, &result);
 	hvtlfs_hypercall_page = (void *)(uintptr_t)HOBBY_HYPERCALL_PAGE_GPA;
 	say_rc("error: no hypercall page", rc, HVTLFS_ERR_NO_HYPERCALL_PAGE);
+#endif
 	con_puts("error: hypercalls made by refused wrappers ");
 	con_dec(hv_calls() - calls);
 	check(hv_calls() == calls);
@@ -334,6 +336,11 @@ void kmain(uint32_t magic, uint32_t info)
 	(void)info;
 	con_init();
 	con_puts("\nhobby-os: boot " HVTLFS_ARCH_NAME "\n");
+#if HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_PAGE
+	con_puts("hobby-os: hvtlfs calls through the hypercall page\n");
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMCALL
+	con_puts("hobby-os: hvtlfs calls with VMCALL\n");
+#endif
 	con_puts("hobby-os: multiboot magic ");
 	con_hex(magic, 8);
 	check(magic == 0x2BADB002u);

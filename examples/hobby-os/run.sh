@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Builds the hobby kernel for one architecture, boots it under QEMU (TCG), and
 # compares its serial log line by line with expected-<arch>.txt.
-# usage: run.sh <arch> <build dir> [hvtlfs root]
-# A hang is a failure: QEMU runs under `timeout`.
+# usage: [METHOD=page|vmcall] run.sh <arch> <build dir> [hvtlfs root]
+# A hang is a failure: QEMU runs under `timeout`. Lines of the expected file
+# tagged "[page] " or "[vmcall] " apply to that hypercall method only.
 set -eu
 arch=$1
 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
 root=${3:-$(cd "$here/../.." && pwd)}
 secs=${HOBBY_TIMEOUT:-60}
+method=${METHOD:-page}
 
-make -s -C "$here" ARCH="$arch" O="$out" HVTLFS="$root"
+make -s -C "$here" ARCH="$arch" METHOD="$method" O="$out" HVTLFS="$root"
 
 qemu=qemu-system-$arch
 command -v "$qemu" >/dev/null 2>&1 || { echo "hobby-os: $qemu not found (Debian: qemu-system-x86)"; exit 1; }
@@ -28,15 +30,17 @@ tr -d '\r' <"$raw" | sed -n '/^hobby-os: boot/,$p' >"$log"
 
 status=0
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	echo "hobby-os ($arch): FAIL: no exit within ${secs}s (hang)"
+	echo "hobby-os ($arch, $method): FAIL: no exit within ${secs}s (hang)"
 	status=1
 elif [ "$rc" -ne 33 ]; then
 	# isa-debug-exit: (0x10 << 1) | 1 = 33 is the kernel's pass code.
-	echo "hobby-os ($arch): FAIL: QEMU exit status $rc (33 means pass)"
+	echo "hobby-os ($arch, $method): FAIL: QEMU exit status $rc (33 means pass)"
 	status=1
 fi
-if ! diff -u "$here/expected-$arch.txt" "$log"; then
-	echo "hobby-os ($arch): FAIL: serial log differs from expected-$arch.txt"
+expected=$out/expected.txt
+sed -e "/^\[$method\] /s/^\[$method\] //" -e '/^\[[a-z]*\] /d' "$here/expected-$arch.txt" >"$expected"
+if ! diff -u "$expected" "$log"; then
+	echo "hobby-os ($arch, $method): FAIL: serial log differs from expected-$arch.txt"
 	status=1
 fi
 if [ "$status" -ne 0 ]; then
@@ -44,4 +48,4 @@ if [ "$status" -ne 0 ]; then
 	cat "$raw"
 	exit 1
 fi
-echo "hobby-os ($arch): $(wc -l <"$log") lines match, exit status $rc"
+echo "hobby-os ($arch, $method): $(wc -l <"$log") lines match, exit status $rc"
