@@ -298,8 +298,9 @@ bool hvtlfs_hv_flush_covers(const struct hvtlfs_hv_request *req,
 {
 	uint32_t i;
 
-	if (!req || req->status != HVTLFS_STATUS_SUCCESS ||
-	    (req->kind != HVTLFS_HVREQ_FLUSH_VA && req->kind != HVTLFS_HVREQ_FLUSH_GPA))
+	/* Rejections have kind NONE; partial list requests (TIMEOUT, or a bad element)
+	 * still cover the ranges decoded before they stopped. */
+	if (!req || (req->kind != HVTLFS_HVREQ_FLUSH_VA && req->kind != HVTLFS_HVREQ_FLUSH_GPA))
 		return false;
 	if (hvtlfs_vpset_is_all(&req->vps) ? vp >= nvps : !hvtlfs_vpset_contains(&req->vps, vp))
 		return false;

@@ -129,7 +129,7 @@ int hvtlfs_flush_plan(const struct hvtlfs_flush_request *req,
 			flags |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
 		need = 0;
 	}
-	if (fmt & HVTLFS_RANGES_EXTENDED)
+	if (list && (fmt & HVTLFS_RANGES_EXTENDED))
 		flags |= HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
 
 	if (xmm && hdr + 8u * need <= HVTLFS_BUILD_FAST_XMM_BYTES) {

@@ -214,6 +214,17 @@ static void test_large_pages(void **state)
 	assert_int_equal(page[3], 0x40000000u | 0x800u | 511u);
 	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
 	assert_int_equal(plan.entries, 64);
+	/* Too many entries even extended: a space call, without the extended-format flag. */
+	{
+		struct hvtlfs_flush_policy small = { 0, 0 };
+		small.max_list_entries = 0;
+		rg[0].length = 0x40000000u + 4096u * 3000u;
+		r = request(1, 0x1000, 1);
+		small.max_list_entries = 1;
+		assert_int_equal(plan_it(&r, &small), HVTLFS_OK);
+		assert_true(plan.control == 0x0002u && page[1] == 0);
+		rg[0].length = 0x40000000u;
+	}
 	/* 33 pages: simple is not worse; no extended flag. */
 	rg[0].start = 0x200000;
 	rg[0].length = 33 * 4096;

@@ -155,7 +155,9 @@ HVTLFS_MUST_CHECK int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in,
  *
  * A whole-space request covers every page; a list request covers the pages of
  * its decoded ranges; ALL_VIRTUAL_ADDRESS_SPACES covers every address space.
- * @param req a successful flush request (#HVTLFS_HVREQ_FLUSH_VA).
+ * A list request that stopped early (HV_STATUS_TIMEOUT, or a failing element)
+ * covers the ranges decoded before it stopped; a rejected call covers nothing.
+ * @param req a decoded flush request (#HVTLFS_HVREQ_FLUSH_VA or _FLUSH_GPA).
  * @param ranges the ranges hvtlfs_hv_decode() wrote.
  * @param vp VP index.
  * @param nvps partition VP count (for format ALL).

@@ -1,0 +1,482 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * End to end: flush planner -> hypercall wrappers -> hvtlfs::mock page -> the
+ * hypervisor-side decoder. Seeded random requests must be flushed on every
+ * requested VP and page (a whole-space flush covers all pages) and on no VP
+ * outside the request unless the planner chose ALL; plus the scenarios of KVM's
+ * Hyper-V TLB-flush selftest.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "hvtlfs/mock.h"
+
+/* The per-flush trace hook, chosen at compile time. */
+static struct {
+	unsigned n;
+	uint32_t nvps;
+	uint64_t as, start, last;
+} trace;
+#define HVTLFS_FLUSH_TRACE(nvps_, as_, start_, last_)                                              \
+	(trace.n++, trace.nvps = (nvps_), trace.as = (as_), trace.start = (start_),                \
+	 trace.last = (last_))
+
+#include "hvtlfs/planner.h"
+#include "hvtlfs/flush.h"
+#include "hvtlfs/hypercall.h"
+#include "hvtlfs/hvcall_decode.h"
+
+static uint64_t page[512] __attribute__((aligned(4096)));
+static struct hvtlfs_flush_plan plan_e2e;
+
+/* ---- The hypervisor: decodes each call and records what it would flush. ---- */
+
+#define MAX_RECORDS 600
+struct record {
+	struct hvtlfs_hv_request req;
+	uint32_t first; /* index into pool */
+};
+static struct record records[MAX_RECORDS];
+static struct hvtlfs_range_entry pool[4096];
+static unsigned nrecords, npool;
+static struct {
+	unsigned features;
+	size_t cap; /* ranges decoded per call: small values force continuations */
+	int decode_rc;
+} hv;
+
+static void handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	struct hvtlfs_hv_input in;
+	struct record *rec;
+	size_t cap = hv.cap;
+	(void)ctx;
+	memset(&in, 0, sizeof(in));
+	in.control = call->control;
+	in.features = hv.features;
+	if (hvtlfs_control_is_fast(call->control)) {
+		in.bytes = call->fast;
+		in.len = HVTLFS_ARCH_HAS_XMM_HYPERCALL ? sizeof(call->fast) : 16u;
+	} else {
+		in.input_gpa = call->input_reg;
+		in.bytes = call->input;
+		in.len = 4096u - (size_t)(call->input_reg & 0xFFFu);
+	}
+	if (nrecords >= MAX_RECORDS || npool + cap > 4096) {
+		call->result = hvtlfs_result_make(HVTLFS_STATUS_INSUFFICIENT_MEMORY, 0);
+		return;
+	}
+	rec = &records[nrecords];
+	hv.decode_rc = hvtlfs_hv_decode(&in, &rec->req, pool + npool, cap);
+	if (hv.decode_rc) {
+		call->result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+		return;
+	}
+	rec->first = npool;
+	npool += rec->req.nranges;
+	nrecords++;
+	call->result = rec->req.result;
+}
+
+static void hv_reset(unsigned features, size_t cap)
+{
+	nrecords = 0;
+	npool = 0;
+	hv.features = features;
+	hv.cap = cap;
+	hv.decode_rc = 0;
+	hvtlfs_mock_reset();
+	hvtlfs_mock_set_handler(handler, NULL);
+	hvtlfs_mock_set_xmm_volatile(true);
+}
+
+static bool covered(uint32_t vp, uint32_t nvps, uint64_t as, uint64_t gva)
+{
+	unsigned i;
+	for (i = 0; i < nrecords; i++) {
+		if (hvtlfs_hv_flush_covers(&records[i].req, pool + records[i].first, vp, nvps, as,
+					   gva))
+			return true;
+	}
+	return false;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	hvtlfs_hypercall_page = hvtlfs_mock_page();
+	return 0;
+}
+
+/* ---- Seeded random requests. ---- */
+
+static uint64_t rng_state = 0x2545F4914F6CDD1Du;
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static bool in_bitmap(const uint64_t *bm, uint32_t words, uint32_t vp)
+{
+	return vp / 64u < words && ((bm[vp / 64u] >> (vp % 64u)) & 1u);
+}
+
+static void one_random(unsigned iter)
+{
+	static const uint32_t sizes[] = { 4, 64, 65, 200, 2048, 4096 };
+	static uint64_t bm[64];
+	static struct hvtlfs_range rg[8];
+	struct hvtlfs_features f;
+	struct hvtlfs_flush_request r;
+	struct hvtlfs_flush_policy pol;
+	uint32_t nvps = sizes[rng() % 6], words = (nvps + 63u) / 64u, i, k;
+	unsigned hvf = 0;
+	int rc;
+
+	memset(&f, 0, sizeof(f));
+	f.remote_tlb_flush_recommended = (rng() % 50) != 0;
+	f.ex_processor_masks_recommended = (rng() % 4) != 0;
+	f.xmm_input = rng() & 1;
+	f.ext_gva_ranges = rng() & 1;
+	f.max_vps = nvps;
+	if (f.xmm_input)
+		hvf |= HVTLFS_HV_FEAT_XMM_INPUT;
+	if (f.ext_gva_ranges)
+		hvf |= HVTLFS_HV_FEAT_EXT_GVA_RANGES;
+
+	memset(bm, 0, sizeof(bm));
+	memset(&r, 0, sizeof(r));
+	r.all_vps = (rng() % 10) == 0;
+	k = (uint32_t)(rng() % 6);
+	for (i = 0; i <= k; i++) {
+		uint32_t vp = (rng() & 1) ? (uint32_t)(rng() % (nvps < 64 ? nvps : 64))
+					  : (uint32_t)(rng() % nvps);
+		bm[vp / 64] |= (uint64_t)1 << (vp % 64);
+	}
+	if (rng() % 3 == 0) /* a dense first bank */
+		bm[0] |= rng() & (nvps >= 64 ? ~0ull : ((1ull << nvps) - 1));
+	r.vp_bitmap = bm;
+	r.vp_words = words;
+	r.address_space = (rng() & 0x000FFFFFFFFFF000ull);
+	r.all_spaces = (rng() % 8) == 0;
+	r.non_global_only = rng() & 1;
+	r.everything = (rng() % 8) == 0;
+	r.ranges = rg;
+	r.nranges = (size_t)(rng() % 8) + 1;
+	for (i = 0; i < r.nranges; i++) {
+		uint64_t kind = rng() % 5;
+		rg[i].start = rng() & 0x00007FFFFFFFFFFFull;
+		if (kind == 0)
+			rg[i].length = rng() % 4096 + 1;
+		else if (kind == 1)
+			rg[i].length = (rng() % 64 + 1) * 4096;
+		else if (kind == 2) {
+			rg[i].start &= ~0x1FFFFFull;
+			rg[i].length = (rng() % 8 + 1) << 21;
+		} else if (kind == 3)
+			rg[i].length = rng() % (64ull << 20) + 1;
+		else {
+			rg[i].start &= ~0x3FFFFFFFull;
+			rg[i].length = 1ull << 30;
+		}
+	}
+	pol.max_list_entries = (rng() % 4 == 0) ? (uint32_t)(rng() % 64) : 0;
+	pol.flags = (uint32_t)(rng() & 7);
+
+	rc = hvtlfs_flush_plan(&r, &f, &pol, page, sizeof(page), &plan_e2e);
+	if (rc == HVTLFS_ERR_FALLBACK) {
+		size_t top = 0;
+		bool high = !r.all_vps && hvtlfs_vp_bitmap_highest(bm, words, &top) && top >= 64;
+		assert_true(!f.remote_tlb_flush_recommended ||
+			    (high && !f.ex_processor_masks_recommended));
+		return;
+	}
+	assert_int_equal(rc, HVTLFS_OK);
+	hv_reset(hvf, (rng() % 4 == 0) ? (size_t)(rng() % 32) + 1 : 512);
+	trace.n = 0;
+	rc = hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL);
+	assert_int_equal(hv.decode_rc, 0);
+	assert_int_equal(rc, HVTLFS_OK);
+	assert_int_equal(trace.n, 1);
+	assert_true(nrecords >= 1);
+
+	/* Nothing outside the request: VPs (unless ALL was requested), address spaces. */
+	for (i = 0; i < nrecords; i++) {
+		const struct hvtlfs_hv_request *q = &records[i].req;
+		uint32_t cur = 0, vp;
+		assert_int_equal(q->kind, HVTLFS_HVREQ_FLUSH_VA);
+		if (hvtlfs_vpset_is_all(&q->vps)) {
+			assert_true(r.all_vps);
+		} else {
+			while (hvtlfs_vpset_next(&q->vps, nvps, &cur, &vp))
+				assert_true(in_bitmap(bm, words, vp));
+		}
+		if (q->flags & HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES)
+			assert_true(r.all_spaces);
+		else
+			assert_true(q->address_space == r.address_space);
+	}
+	/* Every requested page on every requested VP: first/last page of each range and a
+	 * few inside, on every requested VP (or a sample of all VPs). */
+	for (k = 0; k < (r.all_vps ? 8u : words * 64u); k++) {
+		uint32_t vp = r.all_vps ? (uint32_t)(rng() % nvps) : k;
+		if (!r.all_vps && !in_bitmap(bm, words, vp))
+			continue;
+		if (r.everything) {
+			assert_true(covered(vp, nvps, r.address_space, rng()));
+			continue;
+		}
+		for (i = 0; i < r.nranges; i++) {
+			uint64_t last = rg[i].start + rg[i].length - 1;
+			assert_true(covered(vp, nvps, r.address_space, rg[i].start));
+			assert_true(covered(vp, nvps, r.address_space, last));
+			assert_true(covered(vp, nvps, r.address_space,
+					    rg[i].start + rng() % rg[i].length));
+		}
+	}
+	(void)iter;
+}
+
+static void test_random_10000(void **state)
+{
+	unsigned i;
+	(void)state;
+	for (i = 0; i < 10000; i++)
+		one_random(i);
+}
+
+/* ---- KVM's Hyper-V TLB-flush selftest scenarios. ---- */
+
+struct scenario {
+	uint64_t bm[2];
+	bool all, list, xmm;
+	uint16_t code;
+	uint32_t varhdr;
+};
+
+static void run_scenario(const struct scenario *sc)
+{
+	struct hvtlfs_features f;
+	struct hvtlfs_flush_request r;
+	struct hvtlfs_range rg[2] = { { 0x7f0000000000u, 3 * 4096 }, { 0x10000000u, 1 } };
+	const struct hvtlfs_hv_request *q;
+	uint32_t vp;
+
+	memset(&f, 0, sizeof(f));
+	f.remote_tlb_flush_recommended = true;
+	f.ex_processor_masks_recommended = true;
+	f.xmm_input = sc->xmm;
+	f.max_vps = 128;
+	memset(&r, 0, sizeof(r));
+	r.vp_bitmap = sc->bm;
+	r.vp_words = 2;
+	r.all_vps = sc->all;
+	r.address_space = 0xabc000;
+	r.everything = !sc->list;
+	r.ranges = rg;
+	r.nranges = 2;
+	assert_int_equal(hvtlfs_flush_plan(&r, &f, NULL, page, sizeof(page), &plan_e2e), HVTLFS_OK);
+	hv_reset(sc->xmm ? HVTLFS_HV_FEAT_XMM_INPUT : 0, 512);
+	trace.n = 0;
+	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL), HVTLFS_OK);
+	assert_int_equal(nrecords, 1);
+	assert_int_equal(hvtlfs_mock_last_call()->via, HVTLFS_MOCK_VIA_PAGE);
+	assert_int_equal(hvtlfs_control_is_fast(hvtlfs_mock_last_call()->control),
+			 sc->xmm && HVTLFS_ARCH_HAS_XMM_HYPERCALL);
+	q = &records[0].req;
+	assert_int_equal(q->code, sc->code);
+	assert_int_equal(hvtlfs_control_var_hdr_size(hvtlfs_mock_last_call()->control), sc->varhdr);
+	assert_int_equal(q->status, 0);
+	assert_int_equal(hvtlfs_vpset_is_all(&q->vps), sc->all);
+	for (vp = 0; vp < 128; vp++) {
+		bool want = sc->all || ((sc->bm[vp / 64] >> (vp % 64)) & 1);
+		assert_int_equal(covered(vp, 128, 0xabc000, 0x7f0000002000u), want);
+		assert_int_equal(covered(vp, 128, 0xabc000, 0x10000000u), want);
+	}
+	/* A list does not reach past its ranges; a space flush does. */
+	assert_int_equal(
+		covered(sc->all ? 0 : (sc->bm[0] & 4 ? 2 : 65), 128, 0xabc000, 0x7f0000003000u),
+		!sc->list);
+	assert_int_equal(trace.n, 1);
+	assert_int_equal(trace.nvps, sc->all ? 128u
+					     : (uint32_t)(__builtin_popcountll(sc->bm[0]) +
+							  __builtin_popcountll(sc->bm[1])));
+	assert_true(trace.as == 0xabc000);
+	if (sc->list)
+		assert_true(trace.start == 0x10000000u && trace.last == 0x7f0000002fffu);
+	else
+		assert_true(trace.start == 0 && trace.last == HVTLFS_FLUSH_ALL_END);
+}
+
+static void test_kvm_scenarios(void **state)
+{
+	static const struct scenario sc[] = {
+		/* VP 2, VP 65, both; space and list; slow and XMM. */
+		{ { 4, 0 }, false, false, false, 0x0002, 0 },
+		{ { 4, 0 }, false, true, false, 0x0003, 0 },
+		{ { 0, 2 }, false, false, false, 0x0013, 1 },
+		{ { 0, 2 }, false, true, false, 0x0014, 1 },
+		{ { 4, 2 }, false, false, false, 0x0013, 2 },
+		{ { 4, 2 }, false, true, false, 0x0014, 2 },
+		{ { 4, 0 }, false, false, true, 0x0002, 0 },
+		{ { 4, 0 }, false, true, true, 0x0003, 0 },
+		{ { 0, 2 }, false, true, true, 0x0014, 1 },
+		{ { 4, 2 }, false, false, true, 0x0013, 2 },
+		{ { 4, 2 }, false, true, true, 0x0014, 2 },
+		/* ALL_PROCESSORS. */
+		{ { 0, 0 }, true, false, false, 0x0002, 0 },
+		{ { 0, 0 }, true, true, false, 0x0003, 0 },
+		{ { 0, 0 }, true, true, true, 0x0003, 0 },
+	};
+	size_t i;
+	(void)state;
+	for (i = 0; i < sizeof(sc) / sizeof(sc[0]); i++)
+		run_scenario(&sc[i]);
+}
+
+/* Ex with the "all" HV_VP_SET format (the planner uses ALL_PROCESSORS instead). */
+static void test_ex_all_format(void **state)
+{
+	struct hvtlfs_prepared p;
+	struct hvtlfs_vp_targets all = { NULL, 0, 1 };
+	const uint64_t r1[1] = { 0x5000 };
+	uint64_t res;
+	(void)state;
+	hv_reset(HVTLFS_HV_FEAT_XMM_INPUT, 512);
+	assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x9000, 0, &all, r1, 1, 0, &p),
+			 HVTLFS_OK);
+	assert_int_equal(hvtlfs_hypercall_rep(p.control, (uint64_t)(uintptr_t)page, 0, &res),
+			 HVTLFS_OK);
+	assert_int_equal(nrecords, 1);
+	assert_true(hvtlfs_vpset_is_all(&records[0].req.vps));
+	assert_true(covered(4095, 4096, 0x9000, 0x5000));
+	assert_false(covered(3, 4096, 0x9000, 0x6000));
+	assert_int_equal(hvtlfs_flush_build_space_ex(page, 4096, 0x9000, 0, &all, 0, &p),
+			 HVTLFS_OK);
+	res = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)page, 0);
+	assert_true(res == 0);
+	assert_true(hvtlfs_vpset_is_all(&records[1].req.vps));
+#if HVTLFS_ARCH_HAS_XMM_HYPERCALL
+	{
+		uint64_t regs[14];
+		assert_int_equal(hvtlfs_flush_build_space_ex(regs, sizeof(regs), 0x9000, 0, &all,
+							     HVTLFS_CTL_FAST, &p),
+				 HVTLFS_OK);
+		assert_int_equal(hvtlfs_hypercall_xmm(p.control, regs, p.input_size, NULL, 0, &res),
+				 HVTLFS_OK);
+		assert_true(res == 0);
+		assert_true(hvtlfs_vpset_is_all(&records[2].req.vps));
+		/* Without XMM input the hypervisor raises #UD: the decoder says so. */
+		hv_reset(0, 512);
+		assert_int_equal(hvtlfs_hypercall_xmm(p.control, regs, p.input_size, NULL, 0, &res),
+				 HVTLFS_OK);
+		assert_int_equal(records[0].req.raise_ud, 1);
+	}
+#endif
+}
+
+/* IPIs, events, messages through the wrappers and back. */
+static void test_ipi_event_message(void **state)
+{
+	struct hvtlfs_prepared p;
+	uint64_t c, in, res, regs[2];
+	const uint64_t bm[2] = { 4, 2 };
+	struct hvtlfs_vp_targets t = { bm, 2, 0 };
+	(void)state;
+	hv_reset(0, 512);
+	assert_int_equal(hvtlfs_ipi_build(regs, sizeof(regs), 0x31, 0, 0x4, HVTLFS_CTL_FAST, &p),
+			 HVTLFS_OK);
+	res = hvtlfs_hypercall_fast16(p.control, regs[0], regs[1]);
+	assert_true(res == 0);
+	assert_true(records[0].req.kind == HVTLFS_HVREQ_IPI && records[0].req.vector == 0x31);
+	assert_true(hvtlfs_vpset_contains(&records[0].req.vps, 2));
+	assert_int_equal(hvtlfs_ipi_build_ex(page, 4096, 0x32, 0, &t, 0, &p), HVTLFS_OK);
+	res = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)page, 0);
+	assert_true(res == 0);
+	assert_true(hvtlfs_vpset_contains(&records[1].req.vps, 65) &&
+		    hvtlfs_vpset_count(&records[1].req.vps, 0) == 2);
+	assert_int_equal(hvtlfs_signal_event_build(&c, &in, 0x21, 7), HVTLFS_OK);
+	res = hvtlfs_hypercall_fast8(c, in);
+	assert_true(res == 0);
+	assert_true(records[2].req.connection_id == 0x21 && records[2].req.flag_number == 7);
+	assert_int_equal(hvtlfs_spin_wait_build(&c, &in, 99), HVTLFS_OK);
+	res = hvtlfs_hypercall_fast8(c, in);
+	assert_true(res == 0 && records[3].req.spin_count == 99);
+	assert_int_equal(hvtlfs_post_message_build(page, 4096, 5, 1, "hello", 5, &p), HVTLFS_OK);
+	res = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)page, 0);
+	assert_true(res == 0);
+	assert_memory_equal(records[4].req.payload, "hello", 5);
+	/* A vector the builder would refuse, sent raw: the hypervisor rejects it. */
+	res = hvtlfs_hypercall_fast16(0x0Bu, 0x0F, 4);
+	assert_true(res == HVTLFS_STATUS_INVALID_PARAMETER);
+}
+
+/* The issue result tells the caller to fall back when the hypervisor fails. */
+static void test_issue_failures(void **state)
+{
+	struct hvtlfs_features f;
+	struct hvtlfs_flush_request r;
+	struct hvtlfs_range rg[3] = { { 0x1000, 1 }, { 0x100000, 1 }, { 0x200000, 1 } };
+	uint64_t bm[1] = { 4 }, res;
+	struct hvtlfs_mock_response stall[2] = {
+		{ HVTLFS_STATUS_TIMEOUT, HVTLFS_MOCK_REPS_ADVANCE, 1 },
+		{ HVTLFS_STATUS_TIMEOUT, HVTLFS_MOCK_REPS_ADVANCE, 0 }
+	};
+	struct hvtlfs_mock_response fail = { HVTLFS_STATUS_INVALID_PARAMETER,
+					     HVTLFS_MOCK_REPS_ADVANCE, 0 };
+	struct hvtlfs_mock_response over = { HVTLFS_STATUS_SUCCESS, HVTLFS_MOCK_REPS_ABSOLUTE, 9 };
+	int form;
+	(void)state;
+	for (form = 0; form < 2; form++) {
+		memset(&f, 0, sizeof(f));
+		f.remote_tlb_flush_recommended = true;
+		f.xmm_input = form == 1;
+		memset(&r, 0, sizeof(r));
+		r.vp_bitmap = bm;
+		r.vp_words = 1;
+		r.ranges = rg;
+		r.nranges = 3;
+		assert_int_equal(hvtlfs_flush_plan(&r, &f, NULL, page, 4096, &plan_e2e), HVTLFS_OK);
+		hvtlfs_mock_reset();
+		assert_int_equal(hvtlfs_mock_script(stall, 2), HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
+				 HVTLFS_ERR_REP_STALLED);
+		assert_int_equal(hvtlfs_mock_call_count(), 2);
+		/* The continuation kept the rep count and moved the rep start. */
+		assert_int_equal(hvtlfs_control_rep_count(hvtlfs_mock_last_call()->control), 3);
+		assert_int_equal(hvtlfs_control_rep_start(hvtlfs_mock_last_call()->control), 1);
+		hvtlfs_mock_reset();
+		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
+				 HVTLFS_ERR_HV_STATUS);
+		assert_int_equal(hvtlfs_result_status(res), HVTLFS_STATUS_INVALID_PARAMETER);
+		hvtlfs_mock_reset();
+		assert_int_equal(hvtlfs_mock_script(&over, 1), HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
+				 HVTLFS_ERR_REP_OVERSHOOT);
+		/* Whole space: a simple call that fails. */
+		r.everything = 1;
+		assert_int_equal(hvtlfs_flush_plan(&r, &f, NULL, page, 4096, &plan_e2e), HVTLFS_OK);
+		hvtlfs_mock_reset();
+		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
+				 HVTLFS_ERR_HV_STATUS);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kvm_scenarios),	  cmocka_unit_test(test_ex_all_format),
+		cmocka_unit_test(test_ipi_event_message), cmocka_unit_test(test_issue_failures),
+		cmocka_unit_test(test_random_10000),
+	};
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
