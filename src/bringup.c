@@ -10,7 +10,7 @@ void hvtlfs_cpuid_native(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t re
 	HVTLFS_ARCH_CPUID(leaf, subleaf, regs);
 }
 
-void hvtlfs_cpuid_table(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+void hvtlfs_cpuid_from_table(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 {
 	const struct hvtlfs_cpuid_table *t = (const struct hvtlfs_cpuid_table *)ctx;
 	size_t i;

@@ -401,7 +401,7 @@ static void logging_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t r
 	if (log->n < 32)
 		log->leaves[log->n] = leaf;
 	log->n++;
-	hvtlfs_cpuid_table(&log->table, leaf, subleaf, regs);
+	hvtlfs_cpuid_from_table(&log->table, leaf, subleaf, regs);
 }
 
 static void test_capture_queries(void **state)
@@ -461,11 +461,11 @@ static void test_cpuid_table_misses(void **state)
 	uint32_t regs[4] = { 9, 9, 9, 9 };
 
 	(void)state;
-	hvtlfs_cpuid_table(&t, 0x40000000u, 0, regs); /* subleaf differs */
+	hvtlfs_cpuid_from_table(&t, 0x40000000u, 0, regs); /* subleaf differs */
 	assert_int_equal(regs[0] | regs[1] | regs[2] | regs[3], 0);
-	hvtlfs_cpuid_table(&t, 0x40000000u, 1, regs);
+	hvtlfs_cpuid_from_table(&t, 0x40000000u, 1, regs);
 	assert_int_equal(regs[3], 4);
-	hvtlfs_cpuid_table(NULL, 1, 0, regs);
+	hvtlfs_cpuid_from_table(NULL, 1, 0, regs);
 	assert_int_equal(regs[0] | regs[1] | regs[2] | regs[3], 0);
 }
 
@@ -1048,7 +1048,7 @@ static void test_full_flow(void **state)
 	uint32_t vp = 9;
 
 	(void)state;
-	assert_int_equal(hvtlfs_detect(&f, hvtlfs_cpuid_table, &t), HVTLFS_OK);
+	assert_int_equal(hvtlfs_detect(&f, hvtlfs_cpuid_from_table, &t), HVTLFS_OK);
 	assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_OK);
 	assert_true(f.xmm_input);
 	assert_true(f.ex_processor_masks_recommended);

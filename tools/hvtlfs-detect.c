@@ -262,7 +262,7 @@ static int run_dump(const struct dump *d)
 {
 	struct hvtlfs_cpuid_table t = { d->entries, d->count };
 
-	return detect_one(d->title, hvtlfs_cpuid_table, &t);
+	return detect_one(d->title, hvtlfs_cpuid_from_table, &t);
 }
 
 static void usage(FILE *to)

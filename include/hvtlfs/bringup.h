@@ -54,7 +54,7 @@ struct hvtlfs_cpuid_entry {
 	uint32_t regs[4]; /*!< EAX, EBX, ECX, EDX output. */
 };
 
-/*! @brief A table of captured CPUID results (the context of hvtlfs_cpuid_table()). */
+/*! @brief A table of captured CPUID results (the context of hvtlfs_cpuid_from_table()). */
 struct hvtlfs_cpuid_table {
 	const struct hvtlfs_cpuid_entry *entries; /*!< The captured results. */
 	size_t count;				  /*!< Number of entries. */
@@ -69,7 +69,7 @@ struct hvtlfs_cpuid_table {
  * @param subleaf value of ECX.
  * @param regs receives EAX, EBX, ECX, EDX.
  */
-void hvtlfs_cpuid_table(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
+void hvtlfs_cpuid_from_table(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
 
 /*!
  * @brief Captures the leaves detection needs.
