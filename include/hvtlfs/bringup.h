@@ -122,7 +122,7 @@ HVTLFS_MUST_CHECK int hvtlfs_bringup_check(const struct hvtlfs_features *f);
  * @brief MSR access: a read and a write function and their context.
  *
  * Each returns 0 on success or a negative value (for example a kernel's
- * rdmsr_safe() mapping a #GP), which the bring-up functions pass back unchanged.
+ * rdmsr_safe() mapping a \#GP), which the bring-up functions pass back unchanged.
  */
 struct hvtlfs_msr_ops {
 	/*! Reads MSR @p msr into @p value; returns 0 or a negative error. */

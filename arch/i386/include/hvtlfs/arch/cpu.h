@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*!
- * @file arch/i386/include/hvtlfs/arch/cpu.h
- * @brief i386: CPUID, RDMSR and WRMSR as static inline functions.
+/*
+ * i386: CPUID, RDMSR and WRMSR as static inline functions.
  *
  * Each primitive is reached through a macro that an integrator may define
  * before including this header (a kernel that has its own, a test that mocks

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*!
- * @file arch/x86_64/include/hvtlfs/arch/cpu.h
- * @brief x86_64: CPUID, RDMSR and WRMSR as static inline functions.
+/*
+ * x86_64: CPUID, RDMSR and WRMSR as static inline functions.
  *
  * Each primitive is reached through a macro that an integrator may define
  * before including this header (a kernel that has its own, a test that mocks
