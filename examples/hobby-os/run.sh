@@ -7,7 +7,8 @@
 # tagged "[page] " or "[vmcall] " apply to that hypercall method only.
 set -eu
 arch=$1
-out=$2
+mkdir -p "$2"
+out=$(cd "$2" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 root=${3:-$(cd "$here/../.." && pwd)}
 secs=${HOBBY_TIMEOUT:-60}
