@@ -424,7 +424,7 @@ static void test_issue_failures(void **state)
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_range rg[3] = { { 0x1000, 1 }, { 0x100000, 1 }, { 0x200000, 1 } };
-	uint64_t bm[1] = { 4 }, res;
+	uint64_t bm[1] = { 4 }, res = 0;
 	struct hvtlfs_mock_response stall[2] = {
 		{ HVTLFS_STATUS_TIMEOUT, HVTLFS_MOCK_REPS_ADVANCE, 1 },
 		{ HVTLFS_STATUS_TIMEOUT, HVTLFS_MOCK_REPS_ADVANCE, 0 }
