@@ -530,6 +530,42 @@ static void test_guest_os_id(void **state)
 	assert_int_equal(hvtlfs_guest_os_id_encode(NULL, 1, 0, 0, 0), HVTLFS_ERR_NULL);
 }
 
+/* Random in-range fields land in their bits; out-of-range ones are refused. */
+static void test_guest_os_id_property(void **state)
+{
+	uint64_t v, r;
+	uint32_t type, id, ver, build;
+	int i;
+
+	(void)state;
+	rng_state = 0x05EEDu;
+	for (i = 0; i < 20000; i++) {
+		r = rng();
+		type = 1u + (uint32_t)(r % 0x7Fu);
+		id = (uint32_t)(r >> 8) & 0xFFu;
+		ver = (uint32_t)(r >> 16);
+		build = (uint32_t)(rng() & 0xFFFFu);
+		assert_int_equal(hvtlfs_guest_os_id_encode(&v, type, id, ver, build), HVTLFS_OK);
+		assert_true(v >> 63 == 1);
+		assert_true(((v >> 56) & 0x7F) == type);
+		assert_true(((v >> 48) & 0xFF) == id);
+		assert_true(((v >> 16) & 0xFFFFFFFFULL) == ver);
+		assert_true((v & 0xFFFF) == build);
+		v = 0;
+		r = rng();
+		assert_int_equal(hvtlfs_guest_os_id_encode(&v, 0x80u + (uint32_t)(r & 0xFFFF), id,
+							   ver, build),
+				 HVTLFS_ERR_INVALID_ARG);
+		assert_int_equal(hvtlfs_guest_os_id_encode(&v, type, 0x100u + (uint32_t)(r >> 40),
+							   ver, build),
+				 HVTLFS_ERR_INVALID_ARG);
+		assert_int_equal(hvtlfs_guest_os_id_encode(&v, type, id, ver,
+							   0x10000u + (uint32_t)(r >> 40)),
+				 HVTLFS_ERR_INVALID_ARG);
+		assert_true(v == 0);
+	}
+}
+
 /* ---- MSR values ---- */
 
 static void test_hypercall_msr_values(void **state)
@@ -921,6 +957,82 @@ static void test_enable_bad_input(void **state)
 	assert_true(m.hypercall == (0xFFFFFFFFFFFFF000ULL | 0x404 | 1));
 }
 
+/*
+ * Random MSR states, pages, widths and hypervisor misbehaviour: success leaves the
+ * page enabled where asked with the reserved bits as they were; every error leaves
+ * both MSRs exactly as they were.
+ */
+static void test_enable_property(void **state)
+{
+	struct mock m;
+	struct hvtlfs_msr_ops ops = mock_ops(&m);
+	uint64_t hc0, id0, id, page, r;
+	uint32_t width;
+	int i, rc, ok = 0, locked = 0, readback = 0, input = 0, rderr = 0;
+
+	(void)state;
+	rng_state = 0xE4AB1Eu;
+	for (i = 0; i < 20000; i++) {
+		memset(&m, 0, sizeof(m));
+		r = rng();
+		m.guest_os_id = (r & 3) == 0 ? 0 : rng();
+		m.hypercall = rng() & ~((r & 4) ? 0 : HVTLFS_HYPERCALL_MSR_LOCKED);
+		if (m.guest_os_id == 0) /* the hypervisor keeps enable clear without an id */
+			m.hypercall &= ~HVTLFS_HYPERCALL_MSR_ENABLE;
+		m.stuck_hypercall = (r & 0x18) == 0x18;
+		m.stuck_guest_id = (r & 0x60) == 0x60;
+		m.fail_read_at = (r & 0x380) == 0x380 ? (int)((r >> 10) & 3) + 1 : 0;
+		id = (r & 0x1000) ? m.guest_os_id : rng();
+		width = 10u + (uint32_t)((r >> 13) % 57u);
+		page = rng();
+		if (r & 0x400000) /* mostly in range and aligned */
+			page &= width >= 64 ? ~0xFFFULL : (HVTLFS_MASK64(width) & ~0xFFFULL);
+		if ((r & 0x3000000) == 0) /* sometimes the page already programmed */
+			page = m.hypercall & HVTLFS_HYPERCALL_MSR_GPFN_MASK;
+		hc0 = m.hypercall;
+		id0 = m.guest_os_id;
+		rc = hvtlfs_hypercall_page_enable(&ops, id, page, width, NULL);
+		switch (rc) {
+		case HVTLFS_OK:
+			ok++;
+			assert_true((m.hypercall & HVTLFS_HYPERCALL_MSR_ENABLE) != 0);
+			assert_true((m.hypercall & HVTLFS_HYPERCALL_MSR_GPFN_MASK) == page);
+			assert_true((m.hypercall & HVTLFS_HYPERCALL_MSR_RESERVED_MASK) ==
+				    (hc0 & HVTLFS_HYPERCALL_MSR_RESERVED_MASK));
+			assert_true((m.hypercall & HVTLFS_HYPERCALL_MSR_LOCKED) ==
+				    (hc0 & HVTLFS_HYPERCALL_MSR_LOCKED));
+			assert_true(m.guest_os_id == id);
+			continue;
+		case HVTLFS_ERR_MSR_LOCKED:
+			locked++;
+			assert_int_equal(m.writes, 0);
+			break;
+		case HVTLFS_ERR_READBACK:
+			readback++;
+			break;
+		case -99:
+			rderr++;
+			break;
+		case HVTLFS_ERR_OS_ID_ZERO:
+		case HVTLFS_ERR_ALIGNMENT:
+		case HVTLFS_ERR_ADDRESS_WIDTH:
+		case HVTLFS_ERR_INVALID_ARG:
+			input++;
+			assert_int_equal(m.ops, 0);
+			break;
+		default:
+			fail_msg("unexpected %d (%s)", rc, hvtlfs_strerror(rc));
+		}
+		if (m.hypercall != hc0 || m.guest_os_id != id0)
+			fail_msg("iteration %d: %s left hc 0x%llx id 0x%llx, were 0x%llx 0x%llx", i,
+				 hvtlfs_strerror(rc), (unsigned long long)m.hypercall,
+				 (unsigned long long)m.guest_os_id, (unsigned long long)hc0,
+				 (unsigned long long)id0);
+	}
+	/* Every outcome was exercised. */
+	assert_true(ok > 100 && locked > 100 && readback > 100 && input > 100 && rderr > 100);
+}
+
 static void test_disable(void **state)
 {
 	struct mock m;
@@ -1084,6 +1196,7 @@ int main(void)
 		cmocka_unit_test(test_native_cpuid_runs),
 		cmocka_unit_test(test_bringup_check),
 		cmocka_unit_test(test_guest_os_id),
+		cmocka_unit_test(test_guest_os_id_property),
 		cmocka_unit_test(test_hypercall_msr_values),
 		cmocka_unit_test(test_vp_assist_msr_values),
 		cmocka_unit_test(test_msr_values_roundtrip),
@@ -1095,6 +1208,7 @@ int main(void)
 		cmocka_unit_test(test_enable_bit_refused),
 		cmocka_unit_test(test_enable_ops_errors),
 		cmocka_unit_test(test_enable_bad_input),
+		cmocka_unit_test(test_enable_property),
 		cmocka_unit_test(test_disable),
 		cmocka_unit_test(test_vp_assist),
 		cmocka_unit_test(test_vp_index),
