@@ -162,7 +162,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
 			     "movdqu %%xmm3, 48(%[x])\n\t"
 			     "movdqu %%xmm4, 64(%[x])\n\t"
 			     "movdqu %%xmm5, 80(%[x])"
-			     : "=a"(result), "+c"(control), "+d"(rdx), "+r"(r8), "+r"(sp)
+			     : "=&a"(result), "+c"(control), "+d"(rdx), "+r"(r8), "+r"(sp)
 			     : [x] "r"(x)HVTLFS_ARCH_XMM_PAGE_(page)
 			     : "r9", "r10", "r11", "cc", "memory" HVTLFS_ARCH_XMM_CLOBBERS_);
 	regs[0] = rdx;

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * hvtlfs::mock, i386: the fake hypercall page.
+ *
+ * Called exactly like the real page (`call *page`, control in EDX:EAX, input in
+ * EBX:ECX, output in EDI:ESI). Saves the general registers (pushal) and the
+ * flags into a frame (struct hvtlfs_mock_frame_ in mock/mock_internal.h), calls
+ * the C dispatcher on a 16-byte aligned stack, then returns with every register
+ * reloaded from the frame: the result in EDX:EAX and garbage in EBX, ECX, EDI
+ * and ESI. The dispatcher is hidden, so the call needs no GOT pointer in EBX.
+ */
+	.text
+	.globl	hvtlfs_mock_page_entry_
+	.hidden	hvtlfs_mock_page_entry_
+	.type	hvtlfs_mock_page_entry_, @function
+	.p2align 4
+hvtlfs_mock_page_entry_:
+	.cfi_startproc
+	pushfl
+	.cfi_adjust_cfa_offset 4
+	pushal
+	.cfi_adjust_cfa_offset 32
+	movl	%esp, %ebx
+	.cfi_def_cfa_register %ebx
+	andl	$-16, %esp
+	subl	$12, %esp
+	pushl	%ebx
+	cld
+	call	hvtlfs_mock_page_dispatch_
+	movl	%ebx, %esp
+	.cfi_def_cfa_register %esp
+	popal
+	.cfi_adjust_cfa_offset -32
+	popfl
+	.cfi_adjust_cfa_offset -4
+	ret
+	.cfi_endproc
+	.size	hvtlfs_mock_page_entry_, . - hvtlfs_mock_page_entry_
+
+	.section .note.GNU-stack, "", @progbits

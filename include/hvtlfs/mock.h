@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*!
+ * @file mock.h
+ * @brief hvtlfs::mock: a fake hypervisor for host (user-space) tests of code
+ *        that makes hypercalls through the hvtlfs wrappers.
+ *
+ * Link the CMake target `hvtlfs::mock` (hosted Linux, x86_64 or i386) into a
+ * test. It offers two ways in, both ending in the same handler:
+ * - a fake hypercall page (hvtlfs_mock_page()): an assembly trampoline the
+ *   wrappers call exactly as they call the real page;
+ * - VMCALL and VMMCALL executed directly: they raise SIGILL in user mode, and
+ *   the mock's signal handler (hvtlfs_mock_sigill_install()) emulates them.
+ *
+ * The handler sees the registers as the TLFS defines them (control word, input
+ * and output GPAs, fast-input registers; GPA = host virtual address), writes the
+ * result, and the mock then overwrites every register the hypervisor may change
+ * (except outputs) with garbage, so a wrapper with a missing clobber fails.
+ * See the guide @ref page_mock.
+ *
+ * The mock keeps global state and is not thread-safe: one test thread at a time.
+ */
+#ifndef HVTLFS_MOCK_H
+#define HVTLFS_MOCK_H
+
+#include "hvtlfs/env.h"
+
+HVTLFS_BEGIN_DECLS
+
+/*!
+ * @defgroup mock Mock hypervisor (host tests)
+ * @brief Fake hypercall page and VMCALL/VMMCALL emulation for tests.
+ * @{
+ */
+
+/*! @brief How a mocked call arrived (hvtlfs_mock_call::via). */
+enum hvtlfs_mock_via {
+	HVTLFS_MOCK_VIA_PAGE = 1,   /*!< Through the fake hypercall page. */
+	HVTLFS_MOCK_VIA_VMCALL = 2, /*!< A VMCALL instruction (SIGILL emulation). */
+	HVTLFS_MOCK_VIA_VMMCALL = 3 /*!< A VMMCALL instruction (SIGILL emulation). */
+};
+
+/*! @brief Number of qwords in the fast register file: RDX, R8, XMM0-XMM5 (two each). */
+#define HVTLFS_MOCK_FAST_REGS 14u
+/*! @brief Number of calls the mock remembers (the most recent ones). */
+#define HVTLFS_MOCK_HISTORY 64u
+/*! @brief Largest number of scripted responses (hvtlfs_mock_script()). */
+#define HVTLFS_MOCK_SCRIPT_MAX 64u
+
+/*!
+ * @brief Garbage the mock leaves in a register the hypervisor may change.
+ * @param reg a small register number (the mock uses 0-31).
+ * @param n the call's number (hvtlfs_mock_call_count() before the call).
+ */
+#define HVTLFS_MOCK_GARBAGE(reg, n)                                                                \
+	(HVTLFS_U64(0xBAD0C0DE00000000) | ((uint64_t)(reg) << 16) | ((uint64_t)(n)&0xFFFFu))
+
+/*!
+ * @brief One hypercall as the mock saw it, and the answer the handler gives.
+ *
+ * On i386, 64-bit values are assembled from register pairs (high:low):
+ * control EDX:EAX, input EBX:ECX, output EDI:ESI; there are no XMM forms.
+ */
+struct hvtlfs_mock_call {
+	unsigned int via;    /*!< enum hvtlfs_mock_via. */
+	uint64_t control;    /*!< Hypercall input value (RCX / EDX:EAX). */
+	uint64_t input_reg;  /*!< Input GPA or fast input 1 (RDX / EBX:ECX). */
+	uint64_t output_reg; /*!< Output GPA or fast input 2 (R8 / EDI:ESI). */
+	/*! input_reg as a host pointer (identity GPA = VA) on slow calls; NULL on
+	 *  fast calls, for 0, or when it does not fit a pointer. */
+	void *input;
+	/*! output_reg as a host pointer, as for @ref input. */
+	void *output;
+	/*! Fast register file: [0] RDX, [1] R8, [2 + 2i] low and [3 + 2i] high
+	 *  qword of XMMi (x86_64). The handler may write outputs here and name
+	 *  them in @ref fast_out_mask. On i386 [0] and [1] hold EBX:ECX, EDI:ESI
+	 *  and nothing is written back. */
+	uint64_t fast[HVTLFS_MOCK_FAST_REGS];
+	uint64_t result;	/*!< Handler sets: the result word (RAX / EDX:EAX). */
+	uint32_t fast_out_mask; /*!< Handler sets: bit i means fast[i] is an output. */
+	/*! Handler may set: XMM0-XMM5 are volatile for this call (an XMM fast
+	 *  call), so those not named as outputs get garbage. Starts as set by
+	 *  hvtlfs_mock_set_xmm_volatile() for fast calls, false otherwise. */
+	bool xmm_volatile;
+	unsigned long seq; /*!< Number of this call, from 0 (set by the mock). */
+};
+
+/*!
+ * @brief A test's hypervisor: reads @p call, sets call->result and any fast
+ *        outputs.
+ * @param call the call; see struct hvtlfs_mock_call for what may be written.
+ * @param ctx the pointer given to hvtlfs_mock_set_handler().
+ */
+typedef void (*hvtlfs_mock_handler_fn)(struct hvtlfs_mock_call *call, void *ctx);
+
+/*! @brief How a scripted response sets reps completed (hvtlfs_mock_response::reps_mode). */
+enum hvtlfs_mock_reps_mode {
+	HVTLFS_MOCK_REPS_ALL = 0,     /*!< Reps completed = rep count (0 on a simple call). */
+	HVTLFS_MOCK_REPS_ADVANCE = 1, /*!< Reps completed = rep start + reps (reps may be <= 0:
+					   a stall or a step backwards). */
+	HVTLFS_MOCK_REPS_ABSOLUTE = 2 /*!< Reps completed = reps exactly (e.g. beyond rep count). */
+};
+
+/*! @brief One scripted answer of the built-in handler. */
+struct hvtlfs_mock_response {
+	uint16_t status;	/*!< HV_STATUS to return (HVTLFS_STATUS_*). */
+	unsigned int reps_mode; /*!< enum hvtlfs_mock_reps_mode. */
+	int32_t reps;		/*!< Operand of @ref reps_mode; the result keeps its low 12 bits. */
+};
+
+/*!
+ * @brief Resets the mock: no calls recorded, the built-in scripted handler with
+ *        an empty script, default response SUCCESS with every rep completed,
+ *        XMM not volatile. Does not touch the SIGILL handler or the page pointer.
+ */
+void hvtlfs_mock_reset(void);
+
+/*!
+ * @brief Address of the fake hypercall page (the trampoline), to store in
+ *        #hvtlfs_hypercall_page or the integrator's page variable.
+ * @return the trampoline's address; never NULL.
+ */
+void *hvtlfs_mock_page(void);
+
+/*!
+ * @brief Installs the SIGILL handler that emulates VMCALL (0F 01 C1) and
+ *        VMMCALL (0F 01 D9). Any other SIGILL goes to the previous handler, or
+ *        kills the process as it would have.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_INVALID_ARG if sigaction() refused.
+ */
+int hvtlfs_mock_sigill_install(void);
+
+/*!
+ * @brief Restores the SIGILL disposition saved by hvtlfs_mock_sigill_install().
+ * @return #HVTLFS_OK; #HVTLFS_ERR_INVALID_ARG if sigaction() refused.
+ */
+int hvtlfs_mock_sigill_remove(void);
+
+/*!
+ * @brief Sets the handler every mocked call goes to.
+ * @param fn the handler; NULL selects the built-in scripted handler
+ *        (hvtlfs_mock_scripted_handler()).
+ * @param ctx passed to @p fn.
+ */
+void hvtlfs_mock_set_handler(hvtlfs_mock_handler_fn fn, void *ctx);
+
+/*!
+ * @brief The built-in handler: answers with the next scripted response, or the
+ *        default one when the script is used up. Custom handlers may call it.
+ * @param call the call; its result is set.
+ * @param ctx unused.
+ */
+void hvtlfs_mock_scripted_handler(struct hvtlfs_mock_call *call, void *ctx);
+
+/*!
+ * @brief Replaces the script: the next @p n calls get these responses, in order.
+ * @param steps the responses (copied).
+ * @param n how many; 0 clears the script.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p steps is NULL with @p n > 0;
+ *         #HVTLFS_ERR_NO_SPACE if @p n exceeds #HVTLFS_MOCK_SCRIPT_MAX.
+ */
+int hvtlfs_mock_script(const struct hvtlfs_mock_response *steps, size_t n);
+
+/*!
+ * @brief Sets the response used once the script is exhausted.
+ * @param response the response (copied); NULL restores SUCCESS, all reps.
+ */
+void hvtlfs_mock_set_default_response(const struct hvtlfs_mock_response *response);
+
+/*!
+ * @brief Treat every fast call as an XMM fast call: XMM0-XMM5 that are not
+ *        outputs get garbage on return (as a hypervisor may leave them).
+ * @param on true to enable; the default is false.
+ */
+void hvtlfs_mock_set_xmm_volatile(bool on);
+
+/*!
+ * @brief Number of calls the mock has answered since hvtlfs_mock_reset().
+ * @return the count.
+ */
+unsigned long hvtlfs_mock_call_count(void);
+
+/*!
+ * @brief A recorded call, after the handler ran (result and outputs included).
+ * @param seq the call's number (0 = first since reset).
+ * @return the record, or NULL if @p seq was not made yet or is older than the
+ *         last #HVTLFS_MOCK_HISTORY calls.
+ */
+const struct hvtlfs_mock_call *hvtlfs_mock_call_at(unsigned long seq);
+
+/*!
+ * @brief The most recent call.
+ * @return the record, or NULL if no call was made since reset.
+ */
+const struct hvtlfs_mock_call *hvtlfs_mock_last_call(void);
+
+/*! @} */
+
+HVTLFS_END_DECLS
+
+#endif /* HVTLFS_MOCK_H */
