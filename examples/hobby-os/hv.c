@@ -219,7 +219,14 @@ const struct hvtlfs_range_entry *hv_last_ranges(void)
 	return ranges;
 }
 
-uint64_t hv_hypercall(struct hv_regs *r, int *raise_ud)
+static int transparent_continuation;
+
+void hv_set_transparent_continuation(int on)
+{
+	transparent_continuation = on;
+}
+
+uint64_t hv_hypercall(struct hv_regs *r, int *action)
 {
 	struct hvtlfs_hv_input in;
 	uint64_t regs[14], gpa = r->in, result;
@@ -227,7 +234,7 @@ uint64_t hv_hypercall(struct hv_regs *r, int *raise_ud)
 	int fast = hvtlfs_control_is_fast(r->control), rc;
 
 	n_calls++;
-	*raise_ud = 0;
+	*action = HV_RETURN;
 	in.control = r->control;
 	in.input_gpa = fast ? 0 : gpa;
 	in.features = HV_DECODE_FEATURES;
@@ -273,7 +280,7 @@ uint64_t hv_hypercall(struct hv_regs *r, int *raise_ud)
 	}
 	if (req.raise_ud) {
 		con_puts("hv: XMM input without the feature -> #UD\n");
-		*raise_ud = 1;
+		*action = HV_RAISE_UD;
 		return 0;
 	}
 
@@ -317,7 +324,12 @@ uint64_t hv_hypercall(struct hv_regs *r, int *raise_ud)
 			con_puts("\n");
 			break;
 		}
-		if (req.status == HVTLFS_STATUS_TIMEOUT) {
+		if (req.status == HVTLFS_STATUS_TIMEOUT && transparent_continuation) {
+			con_puts("hv:   continuation: rep start ");
+			con_dec(hvtlfs_result_reps_completed(result));
+			con_puts(", IP kept on the call\n");
+			*action = HV_RESTART;
+		} else if (req.status == HVTLFS_STATUS_TIMEOUT) {
 			con_puts("hv:   early return, reps completed ");
 			con_dec(hvtlfs_result_reps_completed(result));
 			con_puts("\n");

@@ -19,9 +19,20 @@ struct hv_regs {
 	int has_xmm;
 };
 
-/* Emulates one hypercall; returns the result word for RAX / EDX:EAX, or sets
- * *raise_ud when the call must fault instead (XMM input without the feature). */
-uint64_t hv_hypercall(struct hv_regs *r, int *raise_ud);
+/* What the trap handler does with the guest after hv_hypercall(). */
+#define HV_RETURN   0 /* write the result, step over the instruction */
+#define HV_RESTART  1 /* write r->control only, keep the IP: the guest re-executes */
+#define HV_RAISE_UD 2 /* the call faults (XMM input without the feature) */
+
+/* Emulates one hypercall; returns the result word for RAX / EDX:EAX and sets
+ * *action to one of HV_RETURN, HV_RESTART, HV_RAISE_UD. */
+uint64_t hv_hypercall(struct hv_regs *r, int *action);
+
+/* How a rep call the hypervisor cannot finish in one go returns:
+ * 0: early, HV_STATUS_TIMEOUT with reps completed; the guest's wrapper continues.
+ * 1: the TLFS "hypercall continuation": the control word's rep start is advanced
+ *    and the IP is not, so the guest re-executes the call without knowing. */
+void hv_set_transparent_continuation(int on);
 
 /* The last request the decoder produced, and its decoded ranges. */
 struct hvtlfs_hv_request;

@@ -270,6 +270,16 @@ static void test_rep(void)
 	con_puts("rep: hypercalls for 5 reps, 2 a call: ");
 	con_dec(hv_calls() - calls);
 	check(hv_calls() - calls == 3);
+
+	/* The same list with the TLFS continuation: one call as the guest sees it. */
+	hv_set_transparent_continuation(1);
+	calls = hv_calls();
+	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
+	hv_set_transparent_continuation(0);
+	say_result("rep: same list, continued by the hypervisor", result, HVTLFS_STATUS_SUCCESS, 5);
+	con_puts("rep: VMCALLs executed for one hvtlfs_hypercall_slow(): ");
+	con_dec(hv_calls() - calls);
+	check(hv_calls() - calls == 3);
 }
 
 static void test_errors(void)

@@ -2,7 +2,9 @@
 /*
  * IDT and exception dispatch. #UD on a VMCALL (0F 01 C1) or VMMCALL (0F 01 D9)
  * is a hypercall: read the registers per the TLFS contract, let hv.c serve it,
- * write the result registers and step over the 3-byte instruction.
+ * write the result registers and step over the 3-byte instruction (or, for a
+ * TLFS continuation, write the advanced control word and leave the IP on the
+ * instruction so that it runs again).
  */
 #include "console.h"
 #include "cpu.h"
@@ -62,7 +64,7 @@ static void serve_hypercall(struct trap_frame *f)
 	struct hv_regs r;
 	uint64_t result;
 	unsigned int i;
-	int ud;
+	int action;
 
 #if defined(__x86_64__)
 	r.control = f->rcx;
@@ -73,10 +75,11 @@ static void serve_hypercall(struct trap_frame *f)
 		r.xmm[i][1] = f->xmm[i][1];
 	}
 	r.has_xmm = 1;
-	result = hv_hypercall(&r, &ud);
-	if (ud)
+	result = hv_hypercall(&r, &action);
+	if (action == HV_RAISE_UD)
 		fatal(f);
-	f->rax = result;
+	if (action == HV_RETURN)
+		f->rax = result;
 	f->rcx = r.control;
 	f->rdx = r.in;
 	f->r8 = r.out;
@@ -93,12 +96,20 @@ static void serve_hypercall(struct trap_frame *f)
 		r.xmm[i][1] = 0;
 	}
 	r.has_xmm = 0;
-	result = hv_hypercall(&r, &ud);
-	if (ud)
+	result = hv_hypercall(&r, &action);
+	if (action == HV_RAISE_UD)
 		fatal(f);
+	if (action == HV_RESTART) {
+		/* EDX:EAX is the control word again when the call is re-executed. */
+		f->eax = (uint32_t)r.control;
+		f->edx = (uint32_t)(r.control >> 32);
+		return;
+	}
 	f->eax = (uint32_t)result;
 	f->edx = (uint32_t)(result >> 32);
 #endif
+	if (action == HV_RESTART)
+		return;
 	f->ip += 3;
 }
 
