@@ -106,11 +106,11 @@ struct hvtlfs_features {
 	bool post_messages;	  /*!< EBX bit 4: HvPostMessage allowed. */
 	bool signal_events;	  /*!< EBX bit 5: HvSignalEvent allowed. */
 	bool extended_hypercalls; /*!< EBX bit 20: extended hypercalls (0x8001...) allowed. */
-	bool isolation; /*!< EBX bit 22: isolated partition (Linux reads it; the TLFS lists it reserved). */
-	bool xmm_input;		 /*!< EDX bit 4: XMM registers for fast hypercall input. */
-	bool xmm_output;	 /*!< EDX bit 15: XMM registers for fast hypercall output. */
-	bool ext_gva_ranges;	 /*!< EDX bit 14: extended GVA ranges for the flush lists. */
-	bool hypercall_msr_lock; /*!< EDX bit 18: the hypercall MSR lock bit is available. */
+	bool isolation;		  /*!< EBX bit 22: isolated partition (reserved in the TLFS). */
+	bool xmm_input;		  /*!< EDX bit 4: XMM registers for fast hypercall input. */
+	bool xmm_output;	  /*!< EDX bit 15: XMM registers for fast hypercall output. */
+	bool ext_gva_ranges;	  /*!< EDX bit 14: extended GVA ranges for the flush lists. */
+	bool hypercall_msr_lock;  /*!< EDX bit 18: the hypercall MSR lock bit is available. */
 
 	/* Leaf 0x40000004: recommendations. */
 	uint32_t hints_eax;		     /*!< Leaf 0x40000004 EAX, raw. */
