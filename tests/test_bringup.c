@@ -15,6 +15,37 @@
 
 #include "hvtlfs/bringup.h"
 
+/*
+ * The integrator's seam: with the three macros predefined, cpu.h defines none of
+ * its inline functions (defining our own under the same names would not compile
+ * otherwise) and every use goes through the replacements.
+ */
+static uint64_t fake_msr_value;
+static uint32_t fake_msr_number;
+static unsigned fake_cpuid_calls;
+static void hvtlfs_arch_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+{
+	fake_cpuid_calls++;
+	regs[0] = leaf;
+	regs[1] = subleaf;
+	regs[2] = 0x80000000u;
+	regs[3] = 0;
+}
+static uint64_t hvtlfs_arch_rdmsr(uint32_t msr)
+{
+	fake_msr_number = msr;
+	return fake_msr_value;
+}
+static void hvtlfs_arch_wrmsr(uint32_t msr, uint64_t value)
+{
+	fake_msr_number = msr;
+	fake_msr_value = value;
+}
+#define HVTLFS_ARCH_CPUID(leaf, subleaf, regs) hvtlfs_arch_cpuid(leaf, subleaf, regs)
+#define HVTLFS_ARCH_RDMSR(msr)		       hvtlfs_arch_rdmsr(msr)
+#define HVTLFS_ARCH_WRMSR(msr, value)	       hvtlfs_arch_wrmsr(msr, value)
+#include "hvtlfs/arch/cpu.h"
+
 /* ---- seeded PRNG (splitmix64) ---- */
 static uint64_t rng_state;
 
@@ -467,6 +498,22 @@ static void test_cpuid_table_misses(void **state)
 	assert_int_equal(regs[3], 4);
 	hvtlfs_cpuid_from_table(NULL, 1, 0, regs);
 	assert_int_equal(regs[0] | regs[1] | regs[2] | regs[3], 0);
+}
+
+static void test_arch_override(void **state)
+{
+	uint32_t regs[4];
+
+	(void)state;
+	HVTLFS_ARCH_CPUID(0x40000003u, 7, regs);
+	assert_int_equal(fake_cpuid_calls, 1);
+	assert_int_equal(regs[0], 0x40000003u);
+	assert_int_equal(regs[1], 7);
+	HVTLFS_ARCH_WRMSR(HVTLFS_MSR_HYPERCALL, 0x1234000000001001ULL);
+	assert_int_equal(fake_msr_number, HVTLFS_MSR_HYPERCALL);
+	fake_msr_number = 0;
+	assert_true(HVTLFS_ARCH_RDMSR(HVTLFS_MSR_VP_INDEX) == 0x1234000000001001ULL);
+	assert_int_equal(fake_msr_number, HVTLFS_MSR_VP_INDEX);
 }
 
 /* The host this runs on: detection must answer cleanly either way. */
@@ -1193,6 +1240,7 @@ int main(void)
 		cmocka_unit_test(test_dump_leaf),
 		cmocka_unit_test(test_capture_queries),
 		cmocka_unit_test(test_cpuid_table_misses),
+		cmocka_unit_test(test_arch_override),
 		cmocka_unit_test(test_native_cpuid_runs),
 		cmocka_unit_test(test_bringup_check),
 		cmocka_unit_test(test_guest_os_id),
