@@ -15,6 +15,9 @@ if(TARGET hvtlfs-detect)
 	add_test(NAME bringup_detect_host COMMAND hvtlfs-detect --host)
 	set_tests_properties(bringup_detect_host PROPERTIES LABELS bringup
 		PASS_REGULAR_EXPRESSION "no hypervisor: |not Hyper-V: vendor|Hyper-V detected")
+	add_test(NAME bringup_detect_raw COMMAND hvtlfs-detect --raw)
+	set_tests_properties(bringup_detect_raw PROPERTIES LABELS bringup
+		PASS_REGULAR_EXPRESSION "\\{ 0x00000001u, 0, \\{ 0x")
 	add_test(NAME bringup_detect_usage COMMAND hvtlfs-detect no-such-dump)
 	set_tests_properties(bringup_detect_usage PROPERTIES LABELS bringup WILL_FAIL TRUE)
 endif()

@@ -4,10 +4,11 @@
  * partitions through hvtlfs_detect() and prints the decoded features; with
  * --host it runs the real CPUID instruction on this machine instead.
  *
- * usage: hvtlfs-detect [--host | --list | NAME...]
+ * usage: hvtlfs-detect [--host | --raw | --list | NAME...]
  *   no argument  decode every built-in dump
  *   NAME         decode the named built-in dumps (see --list)
  *   --host       decode this machine's CPUID
+ *   --raw        print this machine's leaves as a dump table (to add one here)
  * Exit status: 0 when every partition decoded is Hyper-V, 1 when one is not
  * (reported, not an error), 2 on a usage error.
  *
@@ -267,10 +268,34 @@ static int run_dump(const struct dump *d)
 
 static void usage(FILE *to)
 {
-	fprintf(to, "usage: hvtlfs-detect [--host | --list | NAME...]\n"
+	fprintf(to, "usage: hvtlfs-detect [--host | --raw | --list | NAME...]\n"
 		    "  no argument  decode every built-in CPUID dump\n"
 		    "  NAME         decode the named dumps (see --list)\n"
-		    "  --host       decode this machine's CPUID\n");
+		    "  --host       decode this machine's CPUID\n"
+		    "  --raw        print this machine's leaves as a dump table\n");
+}
+
+/* The leaves hvtlfs_cpuid_capture() reads, as entries for a table above. */
+static int print_raw(void)
+{
+	struct hvtlfs_cpuid_dump d;
+	uint32_t i, max;
+	int rc = hvtlfs_cpuid_capture(&d, hvtlfs_cpuid_native, NULL);
+
+	printf("\t{ 0x00000001u, 0, { 0x%08Xu, 0x%08Xu, 0x%08Xu, 0x%08Xu } },\n", d.leaf1[0],
+	       d.leaf1[1], d.leaf1[2], d.leaf1[3]);
+	if (rc != HVTLFS_OK) {
+		printf("\t/* %s: no hypervisor leaves read */\n", hvtlfs_strerror(rc));
+		return 1;
+	}
+	max = d.hv[0][HVTLFS_CPUID_EAX];
+	for (i = 0; i < HVTLFS_CPUID_DUMP_HV_LEAVES; i++) {
+		if (max < 0x40000000u || max - 0x40000000u < i)
+			break;
+		printf("\t{ 0x%08Xu, 0, { 0x%08Xu, 0x%08Xu, 0x%08Xu, 0x%08Xu } },\n",
+		       0x40000000u + i, d.hv[i][0], d.hv[i][1], d.hv[i][2], d.hv[i][3]);
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -293,6 +318,8 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		}
+		if (strcmp(argv[a], "--raw") == 0)
+			return print_raw();
 		if (strcmp(argv[a], "--list") == 0) {
 			for (i = 0; i < sizeof(dumps) / sizeof(dumps[0]); i++)
 				printf("%-8s %s\n", dumps[i].name, dumps[i].title);
