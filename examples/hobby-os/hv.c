@@ -313,6 +313,18 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 			}
 			con_puts("\n");
 			break;
+		case HVTLFS_HVREQ_POST_MESSAGE:
+			con_puts(": connection ");
+			con_hex(req.connection_id, 1);
+			con_puts(" type ");
+			con_dec(req.message_type);
+			con_puts(" payload \"");
+			for (i = 0; i < req.payload_size; i++)
+				con_putc(req.payload[i] >= 0x20 && req.payload[i] < 0x7F
+						 ? (char)req.payload[i]
+						 : '.');
+			con_puts("\"\n");
+			break;
 		case HVTLFS_HVREQ_IPI:
 			con_puts(": vector ");
 			con_hex(req.vector, 2);

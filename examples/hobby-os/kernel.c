@@ -180,7 +180,9 @@ static uint64_t *const in_page = (uint64_t *)(uintptr_t)HOBBY_INPUT_PAGE_GPA;
 
 static void test_fast(void)
 {
-	uint64_t control = 0, input = 0, result;
+	uint64_t control = 0, input = 0, result, image[2];
+	struct hvtlfs_prepared p;
+	int rc;
 
 	say_rc("fast: HvNotifyLongSpinWait build", hvtlfs_spin_wait_build(&control, &input, 100),
 	       HVTLFS_OK);
@@ -201,6 +203,22 @@ static void test_fast(void)
 	result = hvtlfs_hypercall_fast8(control, input);
 	say_result("fast: HvSignalEvent connection 9", result, HVTLFS_STATUS_INVALID_CONNECTION_ID,
 		   0);
+
+	/* 16 bytes: RDX and R8 (EBX:ECX and EDI:ESI on i386). */
+	rc = hvtlfs_ipi_build(image, sizeof(image), 0x30, 0, 0x6, HVTLFS_CTL_FAST, &p);
+	say_rc("fast: HvSendSyntheticClusterIpi build", rc, HVTLFS_OK);
+	con_puts("fast: control ");
+	con_hex(p.control, 16);
+	con_puts(" input ");
+	con_hex(image[0], 16);
+	con_puts(" ");
+	con_hex(image[1], 16);
+	check(p.control == 0x000000000001000Bull && p.input_size == 16 && image[0] == 0x30 &&
+	      image[1] == 0x6);
+	result = hvtlfs_hypercall_fast16(p.control, image[0], image[1]);
+	say_result("fast: HvSendSyntheticClusterIpi", result, HVTLFS_STATUS_SUCCESS, 0);
+	rc = hvtlfs_ipi_build(image, sizeof(image), 0x0F, 0, 0x6, HVTLFS_CTL_FAST, &p);
+	say_rc("fast: HvSendSyntheticClusterIpi build, vector 0x0f", rc, HVTLFS_ERR_VECTOR_RANGE);
 }
 
 static void test_slow(void)
@@ -234,6 +252,19 @@ static void test_slow(void)
 	      in_page[3] == 0x5 && in_page[4] == 0x21 && in_page[5] == 0x4);
 	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
 	say_result("slow: HvFlushVirtualAddressSpaceEx", result, HVTLFS_STATUS_SUCCESS, 0);
+
+	rc = hvtlfs_post_message_build(in_page, HVTLFS_PAGE_SIZE, 7, 1, "hello", 5, &p);
+	say_rc("slow: HvPostMessage build", rc, HVTLFS_OK);
+	con_puts("slow: control ");
+	con_hex(p.control, 16);
+	con_puts(" header ");
+	con_hex(in_page[0], 16);
+	con_puts(" ");
+	con_hex(in_page[1], 16);
+	check(p.control == 0x000000000000005Cull && p.input_size == 256 && in_page[0] == 0x7 &&
+	      in_page[1] == 0x0000000500000001ull);
+	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
+	say_result("slow: HvPostMessage", result, HVTLFS_STATUS_SUCCESS, 0);
 }
 
 static void test_rep(void)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A planned TLB flush: hvtlfs_flush_plan() picks the call (legacy or Ex,
+ * A planned TLB flush: hvtlfs_flush_plan_build() picks the call (legacy or Ex,
  * space or list, slow or XMM) from the request and the partition's features;
  * hvtlfs_flush_issue() makes it, continuing rep calls. On x86_64 this file is
  * built with SSE, as the XMM form may be chosen.
@@ -64,8 +64,8 @@ void test_plan(const struct hvtlfs_features *features)
 	req.nranges = 4;
 
 	/* VP 70 needs an HV_VP_SET: HvFlushVirtualAddressListEx, 2 bank words, 3 entries. */
-	rc = hvtlfs_flush_plan(&req, features, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA, 4096,
-			       &plan);
+	rc = hvtlfs_flush_plan_build(&req, features, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
+				     4096, &plan);
 	say_plan("plan: VPs {1,70}, 4 ranges", rc, &plan, 0x0000000300040014ull | FAST_IF_XMM);
 	calls = hv_calls();
 	rc = hvtlfs_flush_issue(&plan, HOBBY_INPUT_PAGE_GPA, &result);
@@ -87,8 +87,8 @@ void test_plan(const struct hvtlfs_features *features)
 	/* More entries than the policy allows: the whole space instead. */
 	policy.max_list_entries = 2;
 	policy.flags = 0;
-	rc = hvtlfs_flush_plan(&req, features, &policy, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
-			       4096, &plan);
+	rc = hvtlfs_flush_plan_build(&req, features, &policy,
+				     (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA, 4096, &plan);
 	say_plan("plan: same, at most 2 entries", rc, &plan, 0x0000000000040013ull | FAST_IF_XMM);
 	rc = hvtlfs_flush_issue(&plan, HOBBY_INPUT_PAGE_GPA, &result);
 	say_rc("plan: issue", rc, HVTLFS_OK);
@@ -96,8 +96,8 @@ void test_plan(const struct hvtlfs_features *features)
 	/* Everything on every VP: the legacy call with ALL_PROCESSORS. */
 	req.all_vps = 1;
 	req.everything = 1;
-	rc = hvtlfs_flush_plan(&req, features, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA, 4096,
-			       &plan);
+	rc = hvtlfs_flush_plan_build(&req, features, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
+				     4096, &plan);
 	say_plan("plan: everything, all VPs", rc, &plan, 0x0000000000000002ull | FAST_IF_XMM);
 	rc = hvtlfs_flush_issue(&plan, HOBBY_INPUT_PAGE_GPA, &result);
 	say_rc("plan: issue", rc, HVTLFS_OK);
@@ -106,8 +106,8 @@ void test_plan(const struct hvtlfs_features *features)
 	no_hint = *features;
 	no_hint.remote_tlb_flush_recommended = false;
 	calls = hv_calls();
-	rc = hvtlfs_flush_plan(&req, &no_hint, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA, 4096,
-			       &plan);
+	rc = hvtlfs_flush_plan_build(&req, &no_hint, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
+				     4096, &plan);
 	con_puts("plan: without the remote flush hint: ");
 	con_puts(hvtlfs_strerror(rc));
 	con_puts(", hypercalls ");
