@@ -135,15 +135,15 @@ int main(void)
 			r.address_space = 0x1000;
 			r.ranges = rg;
 			r.nranges = n;
-			if (hvtlfs_flush_plan(&r, &f, NULL, page, sizeof(page), &plan) ||
-			    hvtlfs_flush_plan(&r, &f, &noxmm, page, sizeof(page), &slow))
+			if (hvtlfs_flush_plan_build(&r, &f, NULL, page, sizeof(page), &plan) ||
+			    hvtlfs_flush_plan_build(&r, &f, &noxmm, page, sizeof(page), &slow))
 				return 1;
 			best = 1e30;
 			for (b = 0; b < 25; b++) {
 				t0 = now_ns();
 				for (k = 0; k < reps; k++) {
-					if (hvtlfs_flush_plan(&r, &f, NULL, page, sizeof(page),
-							      &plan))
+					if (hvtlfs_flush_plan_build(&r, &f, NULL, page,
+								    sizeof(page), &plan))
 						return 1;
 				}
 				t1 = now_ns();

@@ -37,10 +37,10 @@ static void span(const struct hvtlfs_range *r, size_t n, uint64_t *start, uint64
 	*last = hi;
 }
 
-int hvtlfs_flush_plan(const struct hvtlfs_flush_request *req,
-		      const struct hvtlfs_features *features,
-		      const struct hvtlfs_flush_policy *policy, void *page, size_t page_size,
-		      struct hvtlfs_flush_plan *plan)
+int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
+			    const struct hvtlfs_features *features,
+			    const struct hvtlfs_flush_policy *policy, void *page, size_t page_size,
+			    struct hvtlfs_flush_plan *plan)
 {
 	struct hvtlfs_vp_targets t;
 	uint64_t flags = 0, mask = 0, hdr, need = 0, *dst;

@@ -190,7 +190,7 @@ static void one_random(unsigned iter)
 	pol.max_list_entries = (rng() % 4 == 0) ? (uint32_t)(rng() % 64) : 0;
 	pol.flags = (uint32_t)(rng() & 7);
 
-	rc = hvtlfs_flush_plan(&r, &f, &pol, page, sizeof(page), &plan_e2e);
+	rc = hvtlfs_flush_plan_build(&r, &f, &pol, page, sizeof(page), &plan_e2e);
 	if (rc == HVTLFS_ERR_FALLBACK) {
 		size_t top = 0;
 		bool high = !r.all_vps && hvtlfs_vp_bitmap_highest(bm, words, &top) && top >= 64;
@@ -282,7 +282,8 @@ static void run_scenario(const struct scenario *sc)
 	r.everything = !sc->list;
 	r.ranges = rg;
 	r.nranges = 2;
-	assert_int_equal(hvtlfs_flush_plan(&r, &f, NULL, page, sizeof(page), &plan_e2e), HVTLFS_OK);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, sizeof(page), &plan_e2e),
+			 HVTLFS_OK);
 	hv_reset(sc->xmm ? HVTLFS_HV_FEAT_XMM_INPUT : 0, 512);
 	trace.n = 0;
 	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL), HVTLFS_OK);
@@ -443,7 +444,8 @@ static void test_issue_failures(void **state)
 		r.vp_words = 1;
 		r.ranges = rg;
 		r.nranges = 3;
-		assert_int_equal(hvtlfs_flush_plan(&r, &f, NULL, page, 4096, &plan_e2e), HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, 4096, &plan_e2e),
+				 HVTLFS_OK);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(stall, 2), HVTLFS_OK);
 		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
@@ -463,7 +465,8 @@ static void test_issue_failures(void **state)
 				 HVTLFS_ERR_REP_OVERSHOOT);
 		/* Whole space: a simple call that fails. */
 		r.everything = 1;
-		assert_int_equal(hvtlfs_flush_plan(&r, &f, NULL, page, 4096, &plan_e2e), HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, 4096, &plan_e2e),
+				 HVTLFS_OK);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
 		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),

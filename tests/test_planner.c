@@ -39,7 +39,7 @@ static struct hvtlfs_flush_request request(uint32_t words, uint64_t cr3, size_t 
 static int plan_it(const struct hvtlfs_flush_request *r, const struct hvtlfs_flush_policy *pol)
 {
 	memset(page, 0xA5, sizeof(page));
-	return hvtlfs_flush_plan(r, &feat, pol, page, sizeof(page), &plan);
+	return hvtlfs_flush_plan_build(r, &feat, pol, page, sizeof(page), &plan);
 }
 
 static void test_fallback_and_nothing(void **state)
@@ -291,13 +291,18 @@ static void test_errors(void **state)
 		assert_int_equal(plan_it(&rb, NULL), HVTLFS_ERR_VP_RANGE);
 	}
 	r = request(1, 0x1000, 0);
-	assert_int_equal(hvtlfs_flush_plan(NULL, &feat, NULL, page, 4096, &plan), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan(&r, NULL, NULL, page, 4096, &plan), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan(&r, &feat, NULL, NULL, 4096, &plan), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan(&r, &feat, NULL, page, 4096, NULL), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan(&r, &feat, NULL, (uint8_t *)page + 4, 4000, &plan),
+	assert_int_equal(hvtlfs_flush_plan_build(NULL, &feat, NULL, page, 4096, &plan),
+			 HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, NULL, NULL, page, 4096, &plan),
+			 HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, NULL, 4096, &plan),
+			 HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, page, 4096, NULL),
+			 HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, (uint8_t *)page + 4, 4000, &plan),
 			 HVTLFS_ERR_ALIGNMENT);
-	assert_int_equal(hvtlfs_flush_plan(&r, &feat, NULL, page, 16, &plan), HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, page, 16, &plan),
+			 HVTLFS_ERR_NO_SPACE);
 	r.vp_bitmap = NULL;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_NULL);
 	assert_int_equal(hvtlfs_flush_issue(NULL, 0, NULL), HVTLFS_ERR_NULL);

@@ -26,7 +26,7 @@ HVTLFS_BEGIN_DECLS
  * Then, in this order:
  * - input size = fixed header + 8 x variable header + 8 x rep count;
  * - fast: up to 16 bytes in RDX/R8; up to 112 with the XMM registers, only when
- *   the partition has XMM input (else #UD, see hvtlfs_hv_request::raise_ud);
+ *   the partition has XMM input (else \#UD, see hvtlfs_hv_request::raise_ud);
  *   more → HV_STATUS_INVALID_HYPERCALL_INPUT;
  * - slow: input GPA not 8-byte aligned, or input crossing a 4 KiB page →
  *   HV_STATUS_INVALID_ALIGNMENT;
@@ -72,12 +72,12 @@ struct hvtlfs_hv_input {
 
 /*! @brief A judged hypercall: the status to return, and what to do when it is success. */
 struct hvtlfs_hv_request {
-	uint32_t kind;	    /*!< HVTLFS_HVREQ_*. */
-	uint16_t code;	    /*!< Call code. */
-	uint16_t status;    /*!< HV status to return (HVTLFS_STATUS_SUCCESS: act on the request). */
-	uint32_t raise_ud;  /*!< Non-zero: inject #UD (XMM input without the feature); no result. */
-	uint32_t nested;    /*!< Non-zero: the nested bit was set. */
-	uint64_t result;    /*!< Result word for RAX (EDX:EAX): status and reps completed. */
+	uint32_t kind;	   /*!< HVTLFS_HVREQ_*. */
+	uint16_t code;	   /*!< Call code. */
+	uint16_t status;   /*!< HV status to return (HVTLFS_STATUS_SUCCESS: act on the request). */
+	uint32_t raise_ud; /*!< Non-zero: inject \#UD (XMM input without the feature); no result. */
+	uint32_t nested;   /*!< Non-zero: the nested bit was set. */
+	uint64_t result;   /*!< Result word for RAX (EDX:EAX): status and reps completed. */
 	uint32_t rep_start; /*!< Rep start index of the control word. */
 	uint32_t rep_count; /*!< Rep count of the control word. */
 	/*! Flush: address space (CR3 or EPT pointer); ignored with ALL_VIRTUAL_ADDRESS_SPACES. */

@@ -126,17 +126,17 @@ struct hvtlfs_flush_plan {
  *         hvtlfs_gva_ranges_encode(); #HVTLFS_ERR_NO_SPACE when @p page_size
  *         cannot hold even a whole-space input; #HVTLFS_ERR_ALIGNMENT.
  */
-HVTLFS_MUST_CHECK int hvtlfs_flush_plan(const struct hvtlfs_flush_request *req,
-					const struct hvtlfs_features *features,
-					const struct hvtlfs_flush_policy *policy, void *page,
-					size_t page_size, struct hvtlfs_flush_plan *plan);
+HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
+					      const struct hvtlfs_features *features,
+					      const struct hvtlfs_flush_policy *policy, void *page,
+					      size_t page_size, struct hvtlfs_flush_plan *plan);
 
 /*!
  * @brief Issues a planned flush through the wrappers, with rep continuation,
  *        after running #HVTLFS_FLUSH_TRACE.
  *
  * Inline: it is compiled with the caller's hypercall method, page and hooks.
- * @param plan a plan from hvtlfs_flush_plan().
+ * @param plan a plan from hvtlfs_flush_plan_build().
  * @param input_gpa guest physical address of the page the plan was written to
  *        (slow form).
  * @param[out] result receives the last result word (may be NULL).
