@@ -174,16 +174,10 @@ static void say_vpset(const struct hvtlfs_vpset *set)
 	con_puts("}");
 }
 
-static void say_flush(const struct hvtlfs_hv_request *q, const struct hvtlfs_range_entry *ranges)
+static void say_ranges(const struct hvtlfs_hv_request *q, const struct hvtlfs_range_entry *ranges)
 {
 	uint32_t i;
 
-	con_puts(": space ");
-	con_hex(q->address_space, 8);
-	con_puts(" flags ");
-	con_hex(q->flags, 1);
-	con_puts(" VPs ");
-	say_vpset(&q->vps);
 	if (q->whole_space) {
 		con_puts("\n");
 		return;
@@ -204,6 +198,17 @@ static void say_flush(const struct hvtlfs_hv_request *q, const struct hvtlfs_ran
 			 : ranges[i].page_shift == 21u ? " x 2M\n"
 						       : " x 1G\n");
 	}
+}
+
+static void say_flush(const struct hvtlfs_hv_request *q, const struct hvtlfs_range_entry *ranges)
+{
+	con_puts(": space ");
+	con_hex(q->address_space, 8);
+	con_puts(" flags ");
+	con_hex(q->flags, 1);
+	con_puts(" VPs ");
+	say_vpset(&q->vps);
+	say_ranges(q, ranges);
 }
 
 static struct hvtlfs_hv_request req;
@@ -296,6 +301,11 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 		switch (req.kind) {
 		case HVTLFS_HVREQ_FLUSH_VA:
 			say_flush(&req, ranges);
+			break;
+		case HVTLFS_HVREQ_FLUSH_GPA:
+			con_puts(": EPT ");
+			con_hex(req.address_space, 8);
+			say_ranges(&req, ranges);
 			break;
 		case HVTLFS_HVREQ_SPIN_WAIT:
 			con_puts(": spin count ");

@@ -313,6 +313,42 @@ static void test_rep(void)
 	check(hv_calls() - calls == 3);
 }
 
+static void test_gpa(void)
+{
+	static const struct hvtlfs_range ranges[] = {
+		{ 0x00100000, 0x4000 },
+		{ 0x00200000, 0x1000 },
+		{ 0x40000000, 0x1000 },
+	};
+	uint64_t entries[4], needed = 0, result = 0;
+	struct hvtlfs_prepared p;
+	int rc;
+
+	rc = hvtlfs_gpa_flush_build_space(in_page, HVTLFS_PAGE_SIZE, 0x7000, 0, &p);
+	say_rc("gpa: HvFlushGuestPhysicalAddressSpace build", rc, HVTLFS_OK);
+	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
+	say_result("gpa: HvFlushGuestPhysicalAddressSpace", result, HVTLFS_STATUS_SUCCESS, 0);
+
+	rc = hvtlfs_gpa_ranges_encode(entries, 4, ranges, 3, 0, &needed);
+	con_puts("gpa: GPA ranges encode: 3 ranges, ");
+	if (rc < 0)
+		con_puts(hvtlfs_strerror(rc));
+	else
+		con_dec((uint32_t)rc);
+	con_puts(" entries");
+	/* Base PFN << 12 | pages - 1. */
+	check(rc == 3 && entries[0] == 0x100003 && entries[1] == 0x200000 &&
+	      entries[2] == 0x40000000);
+	rc = hvtlfs_gpa_flush_build_list(in_page, HVTLFS_PAGE_SIZE, 0x7000, entries, 3, 0, &p);
+	say_rc("gpa: HvFlushGuestPhysicalAddressList build", rc, HVTLFS_OK);
+	con_puts("gpa: control ");
+	con_hex(p.control, 16);
+	check(p.control == 0x00000003000000B0ull && p.input_size == 40);
+	rc = hvtlfs_hypercall_rep(p.control, HOBBY_INPUT_PAGE_GPA, 0, &result);
+	say_rc("gpa: HvFlushGuestPhysicalAddressList", rc, HVTLFS_OK);
+	say_result("gpa: final result", result, HVTLFS_STATUS_SUCCESS, 3);
+}
+
 static void test_errors(void)
 {
 	uint64_t control = 0, result = 0;
@@ -392,6 +428,7 @@ void kmain(uint32_t magic, uint32_t info)
 	test_fast();
 	test_slow();
 	test_rep();
+	test_gpa();
 #if HOBBY_HAS_XMM
 	test_xmm();
 #endif
