@@ -70,7 +70,7 @@ static const struct hvtlfs_call_info catalog[] = {
 
 #define CATALOG_LEN (sizeof(catalog) / sizeof(catalog[0]))
 
-const struct hvtlfs_call_info *hvtlfs_call_info(uint16_t code)
+const struct hvtlfs_call_info *hvtlfs_call_lookup(uint16_t code)
 {
 	size_t lo = 0, hi = CATALOG_LEN;
 
@@ -97,7 +97,7 @@ const struct hvtlfs_call_info *hvtlfs_call_catalog(size_t *count)
 
 const char *hvtlfs_call_name(uint16_t code)
 {
-	const struct hvtlfs_call_info *info = hvtlfs_call_info(code);
+	const struct hvtlfs_call_info *info = hvtlfs_call_lookup(code);
 
 	return info ? info->name : "HvCallUnknown";
 }
@@ -271,7 +271,7 @@ uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **inf
 		*info = NULL;
 	if (control & HVTLFS_CONTROL_RESERVED_MASK)
 		return HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
-	ci = hvtlfs_call_info(hvtlfs_control_code(control));
+	ci = hvtlfs_call_lookup(hvtlfs_control_code(control));
 	if (!ci)
 		return HVTLFS_STATUS_INVALID_HYPERCALL_CODE;
 	if (info)

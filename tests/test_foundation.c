@@ -372,7 +372,7 @@ static void test_catalog(void **state)
 	assert_int_equal(n, sizeof(golden_calls) / sizeof(golden_calls[0]) +
 				    sizeof(golden_other) / sizeof(golden_other[0]));
 	for (i = 0; i < sizeof(golden_calls) / sizeof(golden_calls[0]); i++) {
-		const struct hvtlfs_call_info *ci = hvtlfs_call_info(golden_calls[i].code);
+		const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(golden_calls[i].code);
 
 		assert_non_null(ci);
 		assert_int_equal(ci->code, golden_calls[i].code);
@@ -389,7 +389,7 @@ static void test_catalog(void **state)
 				 golden_calls[i].code >= 0x13 && golden_calls[i].code <= 0x15);
 	}
 	for (i = 0; i < sizeof(golden_other) / sizeof(golden_other[0]); i++) {
-		const struct hvtlfs_call_info *ci = hvtlfs_call_info(golden_other[i].code);
+		const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(golden_other[i].code);
 
 		assert_non_null(ci);
 		assert_int_equal(ci->kind, golden_other[i].kind);
@@ -400,11 +400,11 @@ static void test_catalog(void **state)
 	for (i = 1; i < n; i++)
 		assert_true(all[i - 1].code < all[i].code);
 	for (i = 0; i < n; i++)
-		assert_ptr_equal(hvtlfs_call_info(all[i].code), &all[i]);
-	assert_null(hvtlfs_call_info(0x0000));
-	assert_null(hvtlfs_call_info(0x0004));
-	assert_null(hvtlfs_call_info(0x8005));
-	assert_null(hvtlfs_call_info(0xFFFF));
+		assert_ptr_equal(hvtlfs_call_lookup(all[i].code), &all[i]);
+	assert_null(hvtlfs_call_lookup(0x0000));
+	assert_null(hvtlfs_call_lookup(0x0004));
+	assert_null(hvtlfs_call_lookup(0x8005));
+	assert_null(hvtlfs_call_lookup(0xFFFF));
 	assert_string_equal(hvtlfs_call_name(0x0004), "HvCallUnknown");
 }
 

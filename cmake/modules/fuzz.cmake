@@ -13,6 +13,8 @@ if(HVTLFS_FUZZ)
 	set(HVTLFS_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g)
 	target_compile_options(hvtlfs PRIVATE -fsanitize=fuzzer-no-link,address,undefined
 		-fno-sanitize-recover=all)
+	# Every program linking the instrumented library needs the runtimes.
+	target_link_options(hvtlfs INTERFACE -fsanitize=address,undefined)
 	file(GLOB HVTLFS_FUZZERS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/fuzz/fuzz_*.c")
 	foreach(src IN LISTS HVTLFS_FUZZERS)
 		get_filename_component(name "${src}" NAME_WE)

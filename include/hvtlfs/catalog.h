@@ -57,7 +57,7 @@ struct hvtlfs_call_info {
  * @param code call code.
  * @return the entry, or NULL when the code is not in the catalog.
  */
-const struct hvtlfs_call_info *hvtlfs_call_info(uint16_t code);
+const struct hvtlfs_call_info *hvtlfs_call_lookup(uint16_t code);
 
 /*!
  * @brief The whole catalog, ordered by code.
