@@ -9,6 +9,7 @@
  * identity-mapped, so GPA == address. Fixed, so the serial log is reproducible. */
 #define HOBBY_HYPERCALL_PAGE_GPA 0x00300000u
 #define HOBBY_INPUT_PAGE_GPA	 0x00301000u
+#define HOBBY_VP_ASSIST_PAGE_GPA 0x00302000u
 
 #if defined(__x86_64__)
 #define HOBBY_HAS_XMM 1 /* XMM fast hypercalls are an x64 convention */

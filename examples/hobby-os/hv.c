@@ -80,7 +80,7 @@ void hv_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 
 /* ---- Synthetic MSRs and the hypercall page --------------------------------------------- */
 
-static uint64_t msr_guest_os_id, msr_hypercall;
+static uint64_t msr_guest_os_id, msr_hypercall, msr_vp_assist;
 
 /* The page's code: VMCALL; RET. The guest's call through the page traps here. */
 static const uint8_t hypercall_code[] = { 0x0F, 0x01, 0xC1, 0xC3 };
@@ -96,6 +96,9 @@ int hv_rdmsr(uint32_t msr, uint64_t *value)
 		return 0;
 	case HVTLFS_MSR_VP_INDEX:
 		*value = 0;
+		return 0;
+	case HVTLFS_MSR_VP_ASSIST_PAGE:
+		*value = msr_vp_assist;
 		return 0;
 	default:
 		return -1;
@@ -136,6 +139,21 @@ int hv_wrmsr(uint32_t msr, uint64_t value)
 			con_hex(gpa, 8);
 			con_puts(", guest OS ID ");
 			con_hex(msr_guest_os_id, 16);
+			con_puts("\n");
+		}
+		if (!(value & HVTLFS_HYPERCALL_MSR_ENABLE))
+			con_puts("hv: hypercall page disabled\n");
+		return 0;
+	case HVTLFS_MSR_VP_ASSIST_PAGE:
+		value = (value & ~HVTLFS_VP_ASSIST_MSR_RESERVED_MASK) |
+			(msr_vp_assist & HVTLFS_VP_ASSIST_MSR_RESERVED_MASK);
+		gpa = value & HVTLFS_VP_ASSIST_MSR_GPFN_MASK;
+		if ((value & HVTLFS_VP_ASSIST_MSR_ENABLE) && gpa + HVTLFS_PAGE_SIZE > HV_RAM_TOP)
+			return -1;
+		msr_vp_assist = value;
+		if (value & HVTLFS_VP_ASSIST_MSR_ENABLE) {
+			con_puts("hv: VP assist page at ");
+			con_hex(gpa, 8);
 			con_puts("\n");
 		}
 		return 0;

@@ -171,6 +171,11 @@ static void test_bringup(void)
 	con_hex(page[3], 2);
 	check(page[0] == 0x0F && page[1] == 0x01 && page[2] == 0xC1 && page[3] == 0xC3);
 	say_rc("bring-up: VP index", hvtlfs_vp_index_read(&hv_msr_ops, &vp), HVTLFS_OK);
+	rc = hvtlfs_vp_assist_enable(&hv_msr_ops, HOBBY_VP_ASSIST_PAGE_GPA, 32, &msr);
+	say_rc("bring-up: VP assist page", rc, HVTLFS_OK);
+	con_puts("bring-up: VP assist MSR ");
+	con_hex(msr, 16);
+	check(msr == (HOBBY_VP_ASSIST_PAGE_GPA | HVTLFS_VP_ASSIST_MSR_ENABLE));
 	hvtlfs_hypercall_page = (void *)(uintptr_t)HOBBY_HYPERCALL_PAGE_GPA;
 }
 
@@ -434,6 +439,12 @@ void kmain(uint32_t magic, uint32_t info)
 #endif
 	test_plan(&features);
 	test_errors();
+
+	say_rc("shutdown: VP assist page disable", hvtlfs_vp_assist_disable(&hv_msr_ops),
+	       HVTLFS_OK);
+	say_rc("shutdown: hypercall page disable", hvtlfs_hypercall_page_disable(&hv_msr_ops),
+	       HVTLFS_OK);
+	hvtlfs_hypercall_page = NULL;
 
 	con_puts("hobby-os: ");
 	con_dec(checks_run());
