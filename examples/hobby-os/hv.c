@@ -243,6 +243,15 @@ const struct hvtlfs_range_entry *hv_last_ranges(void)
 }
 
 static int transparent_continuation;
+static unsigned int decode_features = HV_DECODE_FEATURES;
+
+void hv_set_xmm_input(int on)
+{
+	if (on)
+		decode_features = HV_DECODE_FEATURES;
+	else
+		decode_features = HV_DECODE_FEATURES & ~HVTLFS_HV_FEAT_XMM_INPUT;
+}
 
 void hv_set_transparent_continuation(int on)
 {
@@ -260,7 +269,7 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 	*action = HV_RETURN;
 	in.control = r->control;
 	in.input_gpa = fast ? 0 : gpa;
-	in.features = HV_DECODE_FEATURES;
+	in.features = decode_features;
 	in.reserved_ = 0;
 	if (fast) {
 		/* The register image: RDX, R8, then XMM0-XMM5 when the partition has XMM input. */
@@ -302,7 +311,9 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_PARAMETER, 0);
 	}
 	if (req.raise_ud) {
-		con_puts("hv: XMM input without the feature -> #UD\n");
+		con_puts("hv: ");
+		con_puts(hvtlfs_call_name(req.code));
+		con_puts(" fast, more than 16 bytes without XMM input -> #UD\n");
 		*action = HV_RAISE_UD;
 		return 0;
 	}

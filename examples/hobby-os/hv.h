@@ -34,6 +34,9 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action);
  *    and the IP is not, so the guest re-executes the call without knowing. */
 void hv_set_transparent_continuation(int on);
 
+/* Whether the decoder honours XMM fast input (on by default on x86_64; i386 has none). */
+void hv_set_xmm_input(int on);
+
 /* The last request the decoder produced, and its decoded ranges. */
 struct hvtlfs_hv_request;
 struct hvtlfs_range_entry;

@@ -398,6 +398,20 @@ static void test_errors(void)
 	say_rc("error: list with NON_GLOBAL_MAPPINGS_ONLY", rc, HVTLFS_ERR_HV_STATUS);
 	say_result("error: its result", result, HVTLFS_STATUS_INVALID_PARAMETER, 0);
 
+	/* A fast call with more input than RDX and R8 hold, to a partition without
+	 * XMM input: the hypervisor raises #UD (the guest's fixup skips the call). */
+	rc = hvtlfs_control_build(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
+				  HVTLFS_CTL_FAST, 2, 0, 0);
+	say_rc("error: fast HvFlushVirtualAddressSpaceEx control, 48 bytes", rc, HVTLFS_OK);
+	hv_set_xmm_input(0);
+	trap_arm_ud_fixup(1);
+	result = hvtlfs_hypercall_fast16(control, 0x5000, 0);
+	trap_arm_ud_fixup(0);
+	hv_set_xmm_input(1);
+	con_puts("error: without XMM input: #UD taken ");
+	con_dec(trap_ud_fixups());
+	check(trap_ud_fixups() == 1 && result == TRAP_UD_RESULT);
+
 	/* Refused by the wrappers: no hypercall is made. */
 	calls = hv_calls();
 	rc = hvtlfs_hypercall_rep(0x0000000000000003ull, HOBBY_INPUT_PAGE_GPA, 0, &result);

@@ -54,6 +54,34 @@ static void fatal(const struct trap_frame *f)
 	debug_exit(EXIT_FAIL);
 }
 
+static int ud_fixup_armed;
+static uint32_t ud_fixups;
+
+void trap_arm_ud_fixup(int on)
+{
+	ud_fixup_armed = on;
+}
+
+uint32_t trap_ud_fixups(void)
+{
+	return ud_fixups;
+}
+
+/* The #UD the hypervisor raised reaches the guest: fixed up if armed, else fatal. */
+static void guest_ud(struct trap_frame *f)
+{
+	if (!ud_fixup_armed)
+		fatal(f);
+	ud_fixups++;
+#if defined(__x86_64__)
+	f->rax = TRAP_UD_RESULT;
+#else
+	f->eax = (uint32_t)TRAP_UD_RESULT;
+	f->edx = (uint32_t)(TRAP_UD_RESULT >> 32);
+#endif
+	f->ip += 3;
+}
+
 static int is_hypercall_insn(const uint8_t *ip)
 {
 	return ip[0] == 0x0F && ip[1] == 0x01 && (ip[2] == 0xC1 || ip[2] == 0xD9);
@@ -76,8 +104,10 @@ static void serve_hypercall(struct trap_frame *f)
 	}
 	r.has_xmm = 1;
 	result = hv_hypercall(&r, &action);
-	if (action == HV_RAISE_UD)
-		fatal(f);
+	if (action == HV_RAISE_UD) {
+		guest_ud(f);
+		return;
+	}
 	if (action == HV_RETURN)
 		f->rax = result;
 	f->rcx = r.control;
@@ -97,8 +127,10 @@ static void serve_hypercall(struct trap_frame *f)
 	}
 	r.has_xmm = 0;
 	result = hv_hypercall(&r, &action);
-	if (action == HV_RAISE_UD)
-		fatal(f);
+	if (action == HV_RAISE_UD) {
+		guest_ud(f);
+		return;
+	}
 	if (action == HV_RESTART) {
 		/* EDX:EAX is the control word again when the call is re-executed. */
 		f->eax = (uint32_t)r.control;
