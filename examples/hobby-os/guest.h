@@ -12,7 +12,7 @@
 #define HOBBY_VP_ASSIST_PAGE_GPA 0x00302000u
 
 #if defined(__x86_64__)
-#define HOBBY_HAS_XMM 1 /* XMM fast hypercalls are an x64 convention */
+#define HOBBY_HAS_XMM 1 /* hvtlfs has XMM fast calls on x86_64 only */
 #else
 #define HOBBY_HAS_XMM 0
 #endif

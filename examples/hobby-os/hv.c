@@ -33,7 +33,7 @@ uint32_t hv_calls(void)
 /* XMM fast input, extended GVA ranges. */
 #define HV_FEATURES_EDX (HVTLFS_CPUID3_EDX_XMM_INPUT | HVTLFS_CPUID3_EDX_EXT_GVA_RANGES)
 #else
-/* XMM fast hypercalls are an x64 convention: the i386 partition has none. */
+/* hvtlfs issues XMM fast calls on x86_64 only: the i386 partition offers none. */
 #define HV_FEATURES_EDX HVTLFS_CPUID3_EDX_EXT_GVA_RANGES
 #endif
 
