@@ -60,6 +60,10 @@
 #define HVTLFS_ARCH_INPUTS_(page)
 #define HVTLFS_ARCH_UNUSED_(page) ((void)(page))
 #endif
+/* The stack pointer as an asm operand ("+r"): the compiler must have its frame set
+ * up before the call (frame-pointer builds, objtool). A file-scope register variable
+ * works in GCC and clang alike; a local one is left uninitialised by clang at -O0. */
+__extension__ register uintptr_t hvtlfs_arch_sp_ __asm__("esp");
 /*! @endcond */
 
 /*! @brief Defined to 0: i386 has no XMM fast-call forms. */
@@ -79,11 +83,10 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall2(void *page, uint64_t contro
 	uint64_t edx_eax = control;
 	uint32_t ebx = (uint32_t)(in1 >> 32);
 	uint32_t ecx = (uint32_t)in1;
-	register uint32_t sp __asm__("esp");
 
 	HVTLFS_ARCH_UNUSED_(page);
 	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
-			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+r"(sp)
+			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+r"(hvtlfs_arch_sp_)
 			     : HVTLFS_ARCH_INPUTS_(page)
 			     : "edi", "esi", "cc", "memory");
 	return edx_eax;
@@ -107,11 +110,11 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t contro
 	uint32_t ecx = (uint32_t)in1;
 	uint32_t edi = (uint32_t)(in2 >> 32);
 	uint32_t esi = (uint32_t)in2;
-	register uint32_t sp __asm__("esp");
 
 	HVTLFS_ARCH_UNUSED_(page);
 	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
-			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+D"(edi), "+S"(esi), "+r"(sp)
+			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+D"(edi), "+S"(esi),
+			       "+r"(hvtlfs_arch_sp_)
 			     : HVTLFS_ARCH_INPUTS_(page)
 			     : "cc", "memory");
 	return edx_eax;

@@ -74,6 +74,10 @@
 /* Built without SSE (a kernel): the compiler keeps nothing in XMM registers. */
 #define HVTLFS_ARCH_XMM_CLOBBERS_
 #endif
+/* The stack pointer as an asm operand ("+r"): the compiler must have its frame set
+ * up before the call (frame-pointer builds, objtool). A file-scope register variable
+ * works in GCC and clang alike; a local one is left uninitialised by clang at -O0. */
+__extension__ register uintptr_t hvtlfs_arch_sp_ __asm__("rsp");
 /*! @endcond */
 
 /*! @brief Defined to 1: this architecture has the XMM fast-call forms. */
@@ -92,12 +96,12 @@
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall2(void *page, uint64_t control, uint64_t in1)
 {
 	register uint64_t r8 __asm__("r8");
-	register uint64_t sp __asm__("rsp");
 	uint64_t result;
 
 	HVTLFS_ARCH_UNUSED_(page);
 	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
-			     : "=a"(result), "+c"(control), "+d"(in1), "=r"(r8), "+r"(sp)
+			     : "=a"(result), "+c"(control), "+d"(in1), "=r"(r8),
+			       "+r"(hvtlfs_arch_sp_)
 			     : HVTLFS_ARCH_INPUTS_(page)
 			     : "r9", "r10", "r11", "cc", "memory");
 	return result;
@@ -117,12 +121,12 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t contro
 						     uint64_t in2)
 {
 	register uint64_t r8 __asm__("r8") = in2;
-	register uint64_t sp __asm__("rsp");
 	uint64_t result;
 
 	HVTLFS_ARCH_UNUSED_(page);
 	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
-			     : "=a"(result), "+c"(control), "+d"(in1), "+r"(r8), "+r"(sp)
+			     : "=a"(result), "+c"(control), "+d"(in1), "+r"(r8),
+			       "+r"(hvtlfs_arch_sp_)
 			     : HVTLFS_ARCH_INPUTS_(page)
 			     : "r9", "r10", "r11", "cc", "memory");
 	return result;
@@ -142,7 +146,6 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
 							uint64_t regs[14])
 {
 	register uint64_t r8 __asm__("r8") = regs[1];
-	register uint64_t sp __asm__("rsp");
 	uint64_t rdx = regs[0];
 	uint64_t result;
 	/* The XMM halves travel through memory: no vector types, so a -mno-sse kernel
@@ -162,7 +165,8 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
 			     "movdqu %%xmm3, 48(%[x])\n\t"
 			     "movdqu %%xmm4, 64(%[x])\n\t"
 			     "movdqu %%xmm5, 80(%[x])"
-			     : "=&a"(result), "+c"(control), "+d"(rdx), "+r"(r8), "+r"(sp)
+			     : "=&a"(result), "+c"(control), "+d"(rdx), "+r"(r8),
+			       "+r"(hvtlfs_arch_sp_)
 			     : [x] "r"(x)HVTLFS_ARCH_XMM_PAGE_(page)
 			     : "r9", "r10", "r11", "cc", "memory" HVTLFS_ARCH_XMM_CLOBBERS_);
 	regs[0] = rdx;
