@@ -568,6 +568,15 @@ static void test_dec_flush_ex(void **state)
 	assert_true(hvtlfs_vpset_contains(&req.vps, 2) && hvtlfs_vpset_contains(&req.vps, 65));
 	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 16, 0), HVTLFS_OK);
 	assert_int_equal(req.raise_ud, 1);
+	/* IpiEx with one bank word too few in the variable header, and a bad format. */
+	assert_int_equal(dec_fast(0x10015u | (1ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
+			 HVTLFS_OK);
+	expect(0x3, 0);
+	page[1] = 7;
+	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
+			 HVTLFS_OK);
+	expect(0x5, 0);
+	assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
 }
 
 static void test_dec_ipi_event(void **state)
@@ -665,6 +674,11 @@ static void test_dec_gpa(void **state)
 	expect(0, 1);
 	assert_true(rng_out[0].base == 0x1000 && rng_out[0].pages == 5);
 	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x5fff));
+	/* Flags are reserved on the list too; the rep start stays in the result. */
+	page[1] = 2;
+	assert_int_equal(dec_slow(0x00B0u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 1);
+	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x1000));
 	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x6000));
 }
 
