@@ -9,9 +9,10 @@
  *   (HVTLFS_HYPERCALL_METHOD_CUSTOM): the kernel's own CALL_NOSPEC, a call
  *   through __x86_indirect_thunk_<reg> that the kernel patches at boot as its
  *   mitigations require. CALL_NOSPEC names its target operand `thunk_target`,
- *   as THUNK_TARGET() does; hvtlfs's operand gets that name. The wrappers
- *   already pass the stack pointer as an in/out operand around the call, which
- *   is what ASM_CALL_CONSTRAINT does for the kernel's own hypercalls.
+ *   as THUNK_TARGET() does; hvtlfs's operand gets that name.
+ * - Stack pointer: the wrappers pass it as an in/out operand around the call, as
+ *   ASM_CALL_CONSTRAINT does for the kernel's own hypercalls; they share the
+ *   kernel's register variable for it (below).
  * - Page: the kernel's hypercall page, hv_hypercall_pg (NULL off Hyper-V: the
  *   wrappers then make no call and report HVTLFS_HYPERCALL_NO_PAGE_RESULT).
  */
@@ -29,6 +30,15 @@
 #define HVTLFS_HYPERCALL_CALL_ASM    CALL_NOSPEC
 #define HVTLFS_HYPERCALL_TARGET_NAME thunk_target
 #define HVTLFS_HYPERCALL_PAGE	     hv_hypercall_pg
+
+/*
+ * The wrappers pass the stack pointer to each call as an in/out operand, through a
+ * file-scope register variable; the kernel declares one for the same register,
+ * current_stack_pointer (the operand of ASM_CALL_CONSTRAINT). GCC warns about two
+ * global register variables for one register, so make hvtlfs's the kernel's.
+ * (Harmless with wrappers that use a local register variable instead.)
+ */
+#define hvtlfs_arch_sp_ current_stack_pointer
 
 #include <hvtlfs/hypercall.h>
 

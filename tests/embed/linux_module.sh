@@ -3,11 +3,14 @@
 # Builds examples/linux-module out of tree against a Debian kernel's build directory
 # (a RETPOLINE, RETHUNK, SLS, ORC build: objtool checks every object), the way its
 # Makefile does it: hvtlfs vendored as a plain copy of include/, src/ and arch/x86_64/.
-#  1. the module builds with no warning or error line (compiler, objtool, modpost);
+#  1. the module builds with no warning or error line (compiler, objtool, modpost), with
+#     the kernel's extra warnings on (W=1: -Wmissing-prototypes, -Wold-style-definition,
+#     -Wunused-but-set-variable, ...);
 #  2. objtool really processed the hvtlfs objects, and the module calls the hypercall
 #     page through a retpoline thunk (CALL_NOSPEC), not through a bare `call *`;
-#  3. every public header, included before and after <asm/mshyperv.h>, builds
-#     warning-free in a second module (no name collision either way round);
+#  3. every public header, included after <asm/mshyperv.h> (the wrappers through the
+#     call hook) and, all but the wrappers, before it, builds warning-free in a second
+#     module (no name collision either way round);
 #  4. negative control: the same module with a bare `call *` hook is flagged by objtool,
 #     so step 1 would catch it.
 # usage: linux_module.sh <srcdir> <kernel build dir> <workdir>
@@ -33,7 +36,7 @@ build() { # <moddir> <log> [make args]
 # 1. The example, exactly as shipped.
 cp -R "$src/examples/linux-module" "$work/mod"
 n=$((n + 1))
-if ! build "$work/mod" "$work/mod.log"; then
+if ! build "$work/mod" "$work/mod.log" W=1; then
 	cat "$work/mod.log"
 	bad "examples/linux-module does not build"
 else
@@ -84,14 +87,24 @@ kernel_headers='#include <linux/module.h>
 #include <asm/hyperv-tlfs.h>
 #include <asm/mshyperv.h>
 #include <linux/hyperv.h>'
-hvtlfs_headers=$(cd "$src/include" && for h in hvtlfs/*.h; do echo "#include <$h>"; done
+# Kernel code takes the wrappers through the call hook (hvtlfs_linux_hypercall.h), which
+# includes the kernel's headers itself; the other headers go in on their own.
+all_headers=$(cd "$src/include" && for h in hvtlfs/*.h; do echo "#include <$h>"; done
 	cd "$src/arch/x86_64/include" && for h in hvtlfs/arch/*.h; do echo "#include <$h>"; done)
-printf '%s\n%s\nMODULE_LICENSE("Dual BSD/GPL");\n' "$kernel_headers" "$hvtlfs_headers" \
-	>"$work/collide/kernel_first.c"
+plain_headers=$(cd "$src/include" && for h in hvtlfs/*.h; do
+	grep -q '#include "hvtlfs/hypercall.h"' "$h" || [ "$h" = hvtlfs/hypercall.h ] ||
+		echo "#include <$h>"
+done
+	cd "$src/arch/x86_64/include" && for h in hvtlfs/arch/*.h; do
+		[ "$h" = hvtlfs/arch/hypercall.h ] || echo "#include <$h>"
+	done)
+printf '%s\n#include "hvtlfs_linux_hypercall.h"\n%s\nMODULE_LICENSE("Dual BSD/GPL");\n' \
+	"$kernel_headers" "$all_headers" >"$work/collide/kernel_first.c"
 printf '%s\n%s\nint hvtlfs_collide_(void);\nint hvtlfs_collide_(void) { return HV_STATUS_SUCCESS + HVTLFS_STATUS_SUCCESS; }\n' \
-	"$hvtlfs_headers" "$kernel_headers" >"$work/collide/hvtlfs_first.c"
+	"$plain_headers" "$kernel_headers" >"$work/collide/hvtlfs_first.c"
+cp "$src/examples/linux-module/hvtlfs_linux_hypercall.h" "$work/collide/"
 n=$((n + 1))
-if ! make -C "$kdir" M="$work/collide" modules >"$work/collide.log" 2>&1; then
+if ! make -C "$kdir" M="$work/collide" W=1 modules >"$work/collide.log" 2>&1; then
 	cat "$work/collide.log"
 	bad "public headers next to <asm/mshyperv.h> do not build"
 else
