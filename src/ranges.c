@@ -12,6 +12,12 @@
 #define HVTLFS_RANGES_INT_MAX 0x7FFFFFFF /* INT_MAX without <limits.h> */
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE_ __attribute__((__noinline__))
+#else
+#define NOINLINE_
+#endif
+
 #define PAGES_END_  (HVTLFS_RANGE_MAX_PAGE + 1u) /* one past the last page */
 #define SHIFT_2M_   9u				 /* 4 KiB pages in a 2 MiB page, log2 */
 #define SHIFT_1G_   18u				 /* 4 KiB pages in a 1 GiB page, log2 */
@@ -43,19 +49,30 @@ static uint64_t entries_for(uint64_t units, unsigned int log)
  * entries of up to 2^@log units carrying @bits. Once the capacity is reached
  * the rest is only counted, so a huge run never loops.
  */
-static void emit_run(struct sink_ *s, uint64_t first, uint64_t units, unsigned int shift,
-		     unsigned int log, uint64_t bits)
+HVTLFS_ALWAYS_INLINE void emit_run(struct sink_ *s, uint64_t first, uint64_t units,
+				   unsigned int shift, unsigned int log, uint64_t bits)
 {
-	uint64_t max = (uint64_t)1 << log;
+	/* Locals: stores to out[] could alias the sink's fields. */
+	uint64_t *out = s->out;
+	uint64_t n = s->n, cap = s->cap;
+	uint64_t full = units >> log, rest = units & HVTLFS_MASK64(log);
+	uint64_t room = n < cap ? cap - n : 0;
+	uint64_t m = full < room ? full : room, i;
+	/* Full entries differ only in their address, by one entry's span; the
+	 * span is 2^23 bytes or more, clear of the count and flag bits. */
+	uint64_t step = (uint64_t)1 << (log + shift + HVTLFS_RANGE_PAGE_SHIFT);
+	uint64_t e = (first << HVTLFS_RANGE_PAGE_SHIFT) | bits | HVTLFS_MASK64(log);
 
-	while (units != 0 && s->n < s->cap) {
-		uint64_t k = units < max ? units : max;
-
-		s->out[s->n++] = (first << HVTLFS_RANGE_PAGE_SHIFT) | bits | (k - 1u);
-		first += k << shift;
-		units -= k;
+	for (i = 0; i < m; i++, e += step)
+		out[n + i] = e;
+	n += full;
+	if (rest != 0) {
+		if (n < cap)
+			out[n] = ((first + (full << (log + shift))) << HVTLFS_RANGE_PAGE_SHIFT) |
+				 bits | (rest - 1u);
+		n++;
 	}
-	s->n += entries_for(units, log);
+	s->n = n;
 }
 
 static uint64_t round_up(uint64_t v, unsigned int shift)
@@ -88,7 +105,7 @@ static void plan_mid(uint64_t a, uint64_t b, struct plan_ *p)
 	p->a2 = a;
 	p->b2 = a;
 	p->cost = cost_of(b - a, SHIFT_2M_);
-	if (lo >= hi)
+	if (lo >= hi || p->cost == 1)
 		return;
 	/* Moving a 1 GiB boundary by 4 pages or more costs a 2 MiB entry and saves
 	 * at most one 1 GiB entry: only the first MAX_TRIES_ positions matter. */
@@ -109,6 +126,8 @@ static void plan_mid(uint64_t a, uint64_t b, struct plan_ *p)
 				p->cost = c;
 				p->a2 = a2;
 				p->b2 = b2;
+				if (c == 1)
+					return;
 			}
 		}
 	}
@@ -145,25 +164,20 @@ static void plan_large(uint64_t x, uint64_t y, struct plan_ *best)
 				best->a2 = mid.a2;
 				best->b2 = mid.b2;
 				best->b1 = b1;
+				if (c == 1)
+					return; /* nothing beats one entry */
 			}
 		}
 	}
 }
 
-/* Emits the coalesced run of pages [x, y). */
-static void emit_segment(struct sink_ *s, enum layout_ layout, uint64_t x, uint64_t y)
+/* Emits [x, y) with large pages where they save entries. Kept out of line so
+ * the 4 KiB paths stay small. */
+NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y)
 {
 	struct plan_ p;
 	const uint64_t large = HVTLFS_RANGE_EXT_LARGE_PAGE;
 
-	if (layout == LAYOUT_SIMPLE_) {
-		emit_run(s, x, y - x, 0, LOG_SIMPLE_, 0);
-		return;
-	}
-	if (layout == LAYOUT_EXT_) {
-		emit_run(s, x, y - x, 0, LOG_EXT_, 0);
-		return;
-	}
 	plan_large(x, y, &p);
 	if (p.a1 == p.b1) {
 		emit_run(s, x, y - x, 0, LOG_EXT_, 0);
@@ -175,6 +189,15 @@ static void emit_segment(struct sink_ *s, enum layout_ layout, uint64_t x, uint6
 		 large | HVTLFS_RANGE_EXT_PAGE_1G);
 	emit_run(s, p.b2, (p.b1 - p.b2) >> SHIFT_2M_, SHIFT_2M_, LOG_EXT_, large);
 	emit_run(s, p.b1, y - p.b1, 0, LOG_EXT_, 0);
+}
+
+/* Emits the coalesced run of pages [x, y). */
+HVTLFS_ALWAYS_INLINE void emit_segment(struct sink_ *s, enum layout_ layout, uint64_t x, uint64_t y)
+{
+	if (layout == LAYOUT_LARGE_)
+		emit_large(s, x, y);
+	else
+		emit_run(s, x, y - x, 0, layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_, 0);
 }
 
 /* Inclusive page bounds of range @i; the ranges were validated before. */
@@ -195,42 +218,74 @@ static void bounds(const void *ranges, int bytes, size_t i, uint64_t *f, uint64_
 	}
 }
 
+/* Checks range @i and gives its inclusive page bounds. */
+HVTLFS_ALWAYS_INLINE int check_range(const void *ranges, int bytes, size_t i, uint64_t *f,
+				     uint64_t *l)
+{
+	if (bytes) {
+		const struct hvtlfs_range *r = (const struct hvtlfs_range *)ranges + i;
+		uint64_t start = r->start, len = r->length;
+
+		if (len == 0)
+			return HVTLFS_ERR_EMPTY_RANGE;
+		if (len - 1u > ~(uint64_t)0 - start)
+			return HVTLFS_ERR_RANGE_WRAP;
+		*f = start >> HVTLFS_RANGE_PAGE_SHIFT;
+		*l = (start + (len - 1u)) >> HVTLFS_RANGE_PAGE_SHIFT;
+	} else {
+		const struct hvtlfs_page_range *r = (const struct hvtlfs_page_range *)ranges + i;
+		uint64_t first = r->first, count = r->count;
+
+		if (count == 0)
+			return HVTLFS_ERR_EMPTY_RANGE;
+		if (first > HVTLFS_RANGE_MAX_PAGE || count - 1u > HVTLFS_RANGE_MAX_PAGE - first)
+			return HVTLFS_ERR_RANGE_WRAP;
+		*f = first;
+		*l = first + (count - 1u);
+	}
+	return HVTLFS_OK;
+}
+
 /* Checks every range; tells whether they come sorted by first page. */
 static int validate(const void *ranges, int bytes, size_t n, int *sorted)
 {
-	uint64_t prev = 0;
+	uint64_t prev = 0, f, l;
 	size_t i;
 
 	*sorted = 1;
 	for (i = 0; i < n; i++) {
-		uint64_t f;
+		int err = check_range(ranges, bytes, i, &f, &l);
 
-		if (bytes) {
-			const struct hvtlfs_range *r = (const struct hvtlfs_range *)ranges + i;
-			uint64_t start = r->start, len = r->length;
-
-			if (len == 0)
-				return HVTLFS_ERR_EMPTY_RANGE;
-			if (len - 1u > ~(uint64_t)0 - start)
-				return HVTLFS_ERR_RANGE_WRAP;
-			f = start >> HVTLFS_RANGE_PAGE_SHIFT;
-		} else {
-			const struct hvtlfs_page_range *r =
-				(const struct hvtlfs_page_range *)ranges + i;
-			uint64_t first = r->first, count = r->count;
-
-			if (count == 0)
-				return HVTLFS_ERR_EMPTY_RANGE;
-			if (first > HVTLFS_RANGE_MAX_PAGE ||
-			    count - 1u > HVTLFS_RANGE_MAX_PAGE - first)
-				return HVTLFS_ERR_RANGE_WRAP;
-			f = first;
-		}
+		if (err != HVTLFS_OK)
+			return err;
 		if (f < prev)
 			*sorted = 0;
 		prev = f;
 	}
 	return HVTLFS_OK;
+}
+
+/* One run of pages [f, l] in 4 KiB entries of up to 2^@log pages: the common
+ * multi-entry flush, without the coalescing machinery. */
+static int encode_run(uint64_t *out, uint64_t cap, uint64_t f, uint64_t l, unsigned int log,
+		      int count_only, uint64_t *needed)
+{
+	uint64_t units = l - f + 1u, full = units >> log, rest = units & HVTLFS_MASK64(log);
+	uint64_t total = full + (rest != 0 ? 1u : 0u), m = full < cap ? full : cap, i;
+	uint64_t step = (uint64_t)1 << (log + HVTLFS_RANGE_PAGE_SHIFT);
+	uint64_t e = (f << HVTLFS_RANGE_PAGE_SHIFT) | HVTLFS_MASK64(log);
+
+	if (needed != NULL)
+		*needed = total;
+	if (count_only)
+		return HVTLFS_OK;
+	for (i = 0; i < m; i++, e += step)
+		out[i] = e;
+	if (total > cap)
+		return HVTLFS_ERR_RANGES_DONT_FIT;
+	if (rest != 0)
+		out[full] = ((f + (full << log)) << HVTLFS_RANGE_PAGE_SHIFT) | (rest - 1u);
+	return (int)total;
 }
 
 static void coalesce_sorted(struct sink_ *s, enum layout_ layout, const void *ranges, int bytes,
@@ -295,8 +350,8 @@ static void coalesce_any(struct sink_ *s, enum layout_ layout, const void *range
 	}
 }
 
-static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes, size_t n,
-		  enum layout_ layout, uint64_t *needed)
+NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes, size_t n,
+			    enum layout_ layout, uint64_t *needed)
 {
 	struct sink_ s;
 	int sorted, err;
@@ -305,11 +360,11 @@ static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes, size
 	if ((ranges == NULL && n != 0) || (out == NULL && cap != 0) ||
 	    (count_only && needed == NULL))
 		return HVTLFS_ERR_NULL;
+	s.cap = cap > HVTLFS_RANGES_INT_MAX ? HVTLFS_RANGES_INT_MAX : (uint64_t)cap;
 	err = validate(ranges, bytes, n, &sorted);
 	if (err != HVTLFS_OK)
 		return err;
 	s.out = out;
-	s.cap = cap > HVTLFS_RANGES_INT_MAX ? HVTLFS_RANGES_INT_MAX : (uint64_t)cap;
 	s.n = 0;
 	if (n != 0) {
 		if (sorted)
@@ -326,70 +381,39 @@ static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes, size
 	return (int)s.n;
 }
 
-static int gva_layout(unsigned int flags, enum layout_ *layout)
+/*
+ * Flags to layout, or -1. GVA: SIMPLE, EXTENDED, EXTENDED | LARGE_PAGES. GPA
+ * lists always use the extended layout; EXTENDED is accepted there and ignored.
+ */
+static int layout_of(unsigned int flags, int gpa)
 {
 	if ((flags & ~(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)) != 0)
+		return -1;
+	if ((flags & HVTLFS_RANGES_LARGE_PAGES) != 0)
+		return gpa || (flags & HVTLFS_RANGES_EXTENDED) != 0 ? LAYOUT_LARGE_ : -1;
+	return gpa || (flags & HVTLFS_RANGES_EXTENDED) != 0 ? LAYOUT_EXT_ : LAYOUT_SIMPLE_;
+}
+
+int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges, size_t nranges,
+			  unsigned int flags, int gpa, int pages, uint64_t *needed)
+{
+	int layout = layout_of(flags, gpa);
+
+	if (layout < 0)
 		return HVTLFS_ERR_INVALID_ARG;
-	if ((flags & HVTLFS_RANGES_EXTENDED) == 0) {
-		if ((flags & HVTLFS_RANGES_LARGE_PAGES) != 0)
-			return HVTLFS_ERR_INVALID_ARG;
-		*layout = LAYOUT_SIMPLE_;
-	} else {
-		*layout = (flags & HVTLFS_RANGES_LARGE_PAGES) != 0 ? LAYOUT_LARGE_ : LAYOUT_EXT_;
+	/* One range in 4 KiB entries: no coalescing, no planning, a small frame. */
+	if (nranges == 1 && layout != LAYOUT_LARGE_ && ranges != NULL &&
+	    (out != NULL || cap == 0) && (out != NULL || needed != NULL)) {
+		uint64_t f, l;
+		int err = check_range(ranges, !pages, 0, &f, &l);
+
+		if (err != HVTLFS_OK)
+			return err;
+		return encode_run(
+			out, cap > HVTLFS_RANGES_INT_MAX ? HVTLFS_RANGES_INT_MAX : (uint64_t)cap, f,
+			l, layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_, out == NULL, needed);
 	}
-	return HVTLFS_OK;
-}
-
-static int gpa_layout(unsigned int flags, enum layout_ *layout)
-{
-	if ((flags & ~(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)) != 0)
-		return HVTLFS_ERR_INVALID_ARG;
-	*layout = (flags & HVTLFS_RANGES_LARGE_PAGES) != 0 ? LAYOUT_LARGE_ : LAYOUT_EXT_;
-	return HVTLFS_OK;
-}
-
-int hvtlfs_gva_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_range *ranges,
-			     size_t nranges, unsigned int flags, uint64_t *needed)
-{
-	enum layout_ layout;
-	int err = gva_layout(flags, &layout);
-
-	if (err != HVTLFS_OK)
-		return err;
-	return encode(out, cap, ranges, 1, nranges, layout, needed);
-}
-
-int hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
-				  size_t nranges, unsigned int flags, uint64_t *needed)
-{
-	enum layout_ layout;
-	int err = gva_layout(flags, &layout);
-
-	if (err != HVTLFS_OK)
-		return err;
-	return encode(out, cap, ranges, 0, nranges, layout, needed);
-}
-
-int hvtlfs_gpa_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_range *ranges,
-			     size_t nranges, unsigned int flags, uint64_t *needed)
-{
-	enum layout_ layout;
-	int err = gpa_layout(flags, &layout);
-
-	if (err != HVTLFS_OK)
-		return err;
-	return encode(out, cap, ranges, 1, nranges, layout, needed);
-}
-
-int hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
-				  size_t nranges, unsigned int flags, uint64_t *needed)
-{
-	enum layout_ layout;
-	int err = gpa_layout(flags, &layout);
-
-	if (err != HVTLFS_OK)
-		return err;
-	return encode(out, cap, ranges, 0, nranges, layout, needed);
+	return encode(out, cap, ranges, !pages, nranges, (enum layout_)layout, needed);
 }
 
 /* Decoding: @entry is a local copy, so every check sees the same value. */

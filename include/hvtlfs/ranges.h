@@ -120,6 +120,62 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, page_shift, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, reserved, 20);
 
 /*!
+ * @brief Internal: the general encoder behind the four range-list encoders
+ *        below (call those instead).
+ * @param[out] out entry buffer; nothing is written at or past out[cap].
+ * @param cap capacity of @p out in entries.
+ * @param ranges an array of struct hvtlfs_range, or of struct
+ *        hvtlfs_page_range when @p pages is non-zero.
+ * @param nranges number of ranges.
+ * @param flags encoder options (HVTLFS_RANGES_*).
+ * @param gpa non-zero for a GPA page range list, zero for a GVA range list.
+ * @param pages non-zero when @p ranges holds page ranges.
+ * @param[out] needed as for hvtlfs_gva_ranges_encode().
+ * @return as hvtlfs_gva_ranges_encode().
+ */
+HVTLFS_MUST_CHECK int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges,
+					    size_t nranges, unsigned int flags, int gpa, int pages,
+					    uint64_t *needed);
+
+/*!
+ * @brief Internal: the inline fast path of the range-list encoders.
+ *
+ * One valid range of 4 KiB pages [@p first, @p last] that fits one 4 KiB entry
+ * is the least any list can use, so large pages could not do better: the entry
+ * is written here, where a caller's constant flags and capacity fold away.
+ * Anything else, errors included, is left to hvtlfs_ranges_encode_().
+ * @param[out] out entry buffer.
+ * @param cap capacity of @p out in entries.
+ * @param first first page number.
+ * @param last last page number, not below @p first.
+ * @param flags encoder options (HVTLFS_RANGES_*).
+ * @param gpa non-zero for a GPA page range list.
+ * @param[out] needed if not NULL, receives 1.
+ * @return 1 once the entry is written, 0 when the general encoder must run.
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t first,
+					    uint64_t last, unsigned int flags, int gpa,
+					    uint64_t *needed)
+{
+	uint64_t max_addl;
+
+	if (flags == HVTLFS_RANGES_SIMPLE && !gpa)
+		max_addl = HVTLFS_GVA_SIMPLE_ADDL_MASK;
+	else if (flags == HVTLFS_RANGES_EXTENDED ||
+		 flags == (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES) ||
+		 (gpa && flags <= (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)))
+		max_addl = HVTLFS_RANGE_EXT_ADDL_MASK;
+	else
+		return 0;
+	if (out == NULL || cap == 0 || last - first > max_addl)
+		return 0;
+	out[0] = (first << HVTLFS_RANGE_PAGE_SHIFT) | (last - first);
+	if (needed != NULL)
+		*needed = 1;
+	return 1;
+}
+
+/*!
  * @brief Encodes byte ranges into a GVA range list (HvFlushVirtualAddressList
  *        and HvFlushVirtualAddressListEx rep elements).
  *
@@ -158,9 +214,22 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, reserved, 20);
  *         entries are needed (flush the whole address space instead).
  *         Range errors are found before anything is written.
  */
-HVTLFS_MUST_CHECK int hvtlfs_gva_ranges_encode(uint64_t *out, size_t cap,
-					       const struct hvtlfs_range *ranges, size_t nranges,
-					       unsigned int flags, uint64_t *needed);
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gva_ranges_encode(uint64_t *out, size_t cap,
+							     const struct hvtlfs_range *ranges,
+							     size_t nranges, unsigned int flags,
+							     uint64_t *needed)
+{
+	if (nranges == 1 && ranges != NULL) {
+		uint64_t start = ranges->start, len = ranges->length;
+		uint64_t last = start + (len - 1u);
+
+		if (len != 0 && last >= start &&
+		    hvtlfs_ranges_one_(out, cap, start >> HVTLFS_RANGE_PAGE_SHIFT,
+				       last >> HVTLFS_RANGE_PAGE_SHIFT, flags, 0, needed))
+			return 1;
+	}
+	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 0, 0, needed);
+}
 
 /*!
  * @brief hvtlfs_gva_ranges_encode() for page ranges.
@@ -174,10 +243,20 @@ HVTLFS_MUST_CHECK int hvtlfs_gva_ranges_encode(uint64_t *out, size_t cap,
  *         of 0; #HVTLFS_ERR_RANGE_WRAP when first + count - 1 exceeds
  *         #HVTLFS_RANGE_MAX_PAGE.
  */
-HVTLFS_MUST_CHECK int hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap,
-						    const struct hvtlfs_page_range *ranges,
-						    size_t nranges, unsigned int flags,
-						    uint64_t *needed);
+HVTLFS_MUST_CHECK HVTLFS_INLINE int
+hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
+			      size_t nranges, unsigned int flags, uint64_t *needed)
+{
+	if (nranges == 1 && ranges != NULL) {
+		uint64_t first = ranges->first, count = ranges->count;
+		uint64_t last = first + (count - 1u);
+
+		if (count != 0 && last >= first && last <= HVTLFS_RANGE_MAX_PAGE &&
+		    hvtlfs_ranges_one_(out, cap, first, last, flags, 0, needed))
+			return 1;
+	}
+	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 0, 1, needed);
+}
 
 /*!
  * @brief Encodes byte ranges into a GPA page range list
@@ -193,9 +272,22 @@ HVTLFS_MUST_CHECK int hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap,
  * @param[out] needed as for hvtlfs_gva_ranges_encode().
  * @return as hvtlfs_gva_ranges_encode().
  */
-HVTLFS_MUST_CHECK int hvtlfs_gpa_ranges_encode(uint64_t *out, size_t cap,
-					       const struct hvtlfs_range *ranges, size_t nranges,
-					       unsigned int flags, uint64_t *needed);
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_ranges_encode(uint64_t *out, size_t cap,
+							     const struct hvtlfs_range *ranges,
+							     size_t nranges, unsigned int flags,
+							     uint64_t *needed)
+{
+	if (nranges == 1 && ranges != NULL) {
+		uint64_t start = ranges->start, len = ranges->length;
+		uint64_t last = start + (len - 1u);
+
+		if (len != 0 && last >= start &&
+		    hvtlfs_ranges_one_(out, cap, start >> HVTLFS_RANGE_PAGE_SHIFT,
+				       last >> HVTLFS_RANGE_PAGE_SHIFT, flags, 1, needed))
+			return 1;
+	}
+	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 1, 0, needed);
+}
 
 /*!
  * @brief hvtlfs_gpa_ranges_encode() for page ranges (page frame numbers).
@@ -207,10 +299,20 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_ranges_encode(uint64_t *out, size_t cap,
  * @param[out] needed as for hvtlfs_gva_ranges_encode().
  * @return as hvtlfs_gva_page_ranges_encode().
  */
-HVTLFS_MUST_CHECK int hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap,
-						    const struct hvtlfs_page_range *ranges,
-						    size_t nranges, unsigned int flags,
-						    uint64_t *needed);
+HVTLFS_MUST_CHECK HVTLFS_INLINE int
+hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
+			      size_t nranges, unsigned int flags, uint64_t *needed)
+{
+	if (nranges == 1 && ranges != NULL) {
+		uint64_t first = ranges->first, count = ranges->count;
+		uint64_t last = first + (count - 1u);
+
+		if (count != 0 && last >= first && last <= HVTLFS_RANGE_MAX_PAGE &&
+		    hvtlfs_ranges_one_(out, cap, first, last, flags, 1, needed))
+			return 1;
+	}
+	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 1, 1, needed);
+}
 
 /*!
  * @brief Decodes and validates one entry.
