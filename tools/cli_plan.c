@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* hvtlfs plan: a human flush request through hvtlfs_flush_plan_build(). */
+#include <stdio.h>
+#include <string.h>
+
+#include "hvtlfs/catalog.h"
+#include "hvtlfs/control.h"
+#include "hvtlfs/error.h"
+#include "hvtlfs/planner.h"
+#include "hvtlfs/vpset.h"
+
+#include "cli.h"
+
+static const char plan_help[] =
+	"usage: hvtlfs plan (--vps <list> | --all-vps) (--space <cr3> | --all-spaces)\n"
+	"                   (--range <start>+<length> ... | --everything) [--non-global]\n"
+	"                   [--features ex,xmm,extgva,large] [--max-vps <n>]\n"
+	"                   [--max-entries <n>] [--prefer-ex] [--no-xmm] [--no-large-pages]\n"
+	"\n"
+	"Plans the remote TLB flush a guest asks for (hvtlfs_flush_plan_build) and prints the\n"
+	"one hypercall it chose: name, control word, the input bytes (as qwords, and as hex that\n"
+	"'hvtlfs decode --input' takes), then the same call as a hypervisor decodes it.\n"
+	"The partition is taken to recommend remote flushes by hypercall (CPUID 0x40000004 EAX\n"
+	"bit 2); everything else comes from --features.\n"
+	"\n"
+	"what to flush:\n"
+	"  --vps <list>          target VPs: comma-separated indices and ranges, e.g. 0-3,70\n"
+	"                        (0-4095; may be repeated)\n"
+	"  --all-vps             every VP of the partition (HV_FLUSH_ALL_PROCESSORS)\n"
+	"  --space <cr3>         the address space (a CR3 value)\n"
+	"  --all-spaces          every address space (HV_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES)\n"
+	"  --range <start>+<len> bytes to flush; <len> may end in K, M or G (binary units):\n"
+	"                        0x7f0000000000+64K. May be repeated (at most 4096).\n"
+	"  --everything          the whole address space (no ranges)\n"
+	"  --non-global          global mappings may be kept (HV_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;\n"
+	"                        only a whole-space flush carries it)\n"
+	"\n"
+	"partition:\n"
+	"  --features <list>     comma-separated:\n"
+	"                          ex      Ex processor masks recommended (0x40000004 EAX\n"
+	"                                  bit 11): VPs 64 and above, through HV_VP_SET\n"
+	"                          xmm     XMM fast input (0x40000003 EDX bit 4; x86_64 builds)\n"
+	"                          extgva  extended GVA ranges (0x40000003 EDX bit 14): extended\n"
+	"                                  and large-page entries where they save entries\n"
+	"                          large   the same as extgva (large-page entries exist only\n"
+	"                                  in the extended format)\n"
+	"  --max-vps <n>         the partition's VP count (1-4096): VPs at or above it are\n"
+	"                        refused; it is the VP count of --all-vps\n"
+	"\n"
+	"policy:\n"
+	"  --max-entries <n>     largest list worth issuing; more entries flush the whole\n"
+	"                        space (default: what the input page or registers hold)\n"
+	"  --prefer-ex           use the Ex calls even when every VP is below 64 (needs ex)\n"
+	"  --no-xmm              never use the XMM fast form\n"
+	"  --no-large-pages      never use extended or large-page entries\n"
+	"  --help                this text\n"
+	"\n"
+	"Exit status: 0 when a hypercall was planned, 1 when none applies (e.g. a VP at or\n"
+	"above 64 without ex: HVTLFS_ERR_FALLBACK, flush by IPIs), 2 on a usage error.\n";
+
+#define PLAN_MAX_RANGES 4096u
+
+static _Alignas(4096) uint8_t plan_page[4096];
+static struct hvtlfs_range plan_ranges[PLAN_MAX_RANGES];
+static struct hvtlfs_range_entry plan_decoded[HVTLFS_CONTROL_REP_MAX + 1u];
+
+/* Copies s[0..n) into a small buffer and parses it as a number. */
+static int parse_part(const char *s, size_t n, uint64_t *out)
+{
+	char tmp[32];
+
+	if (n == 0 || n >= sizeof(tmp))
+		return -1;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	return cli_parse_u64(tmp, out);
+}
+
+static int parse_vps(const char *s, uint64_t *bitmap)
+{
+	for (;;) {
+		size_t n = strcspn(s, ","), dash;
+		uint64_t a, b;
+
+		dash = strcspn(s, "-");
+		if (dash < n) {
+			if (parse_part(s, dash, &a) || parse_part(s + dash + 1, n - dash - 1, &b))
+				return -1;
+		} else {
+			if (parse_part(s, n, &a))
+				return -1;
+			b = a;
+		}
+		if (a > b || b >= HVTLFS_VPSET_MAX_VPS)
+			return -1;
+		for (; a <= b; a++)
+			bitmap[a / 64u] |= (uint64_t)1 << (a % 64u);
+		if (s[n] == '\0')
+			return 0;
+		s += n + 1;
+	}
+}
+
+static int parse_range(const char *s, struct hvtlfs_range *r)
+{
+	size_t plus = strcspn(s, "+"), n;
+	uint64_t start, len, unit = 1;
+	const char *l;
+
+	if (s[plus] != '+' || parse_part(s, plus, &start))
+		return -1;
+	l = s + plus + 1;
+	n = strlen(l);
+	if (n && (l[n - 1] == 'K' || l[n - 1] == 'k'))
+		unit = 1024u;
+	else if (n && (l[n - 1] == 'M' || l[n - 1] == 'm'))
+		unit = 1024u * 1024u;
+	else if (n && (l[n - 1] == 'G' || l[n - 1] == 'g'))
+		unit = 1024u * 1024u * 1024u;
+	if (unit != 1)
+		n--;
+	if (parse_part(l, n, &len) || len == 0 || len > UINT64_MAX / unit)
+		return -1;
+	len *= unit;
+	if (start + (len - 1u) < start)
+		return -1; /* runs past the top of the address space */
+	r->start = start;
+	r->length = len;
+	return 0;
+}
+
+static const char *plan_error_hint(int rc)
+{
+	switch (rc) {
+	case HVTLFS_ERR_FALLBACK:
+		return "no hypercall applies (a VP at or above 64 needs the ex feature): flush by "
+		       "IPIs";
+	default:
+		return "the planner refused the request";
+	}
+}
+
+int cli_plan(int argc, char **argv)
+{
+	static uint64_t bitmap[HVTLFS_VPSET_MAX_BANKS];
+	struct hvtlfs_flush_request req;
+	struct hvtlfs_flush_policy policy;
+	struct hvtlfs_features f;
+	struct hvtlfs_flush_plan plan;
+	struct hvtlfs_hv_input in;
+	struct hvtlfs_hv_request hv;
+	const char *val;
+	uint64_t space = 0, max_vps = 0, top = 0;
+	unsigned int feats = 0;
+	size_t nranges = 0, hv_top;
+	int have_vps = 0, all_vps = 0, have_space = 0, all_spaces = 0, everything = 0;
+	int non_global = 0, i, rc;
+
+	if (cli_wants_help(argc, argv)) {
+		fputs(plan_help, stdout);
+		return 0;
+	}
+	memset(&req, 0, sizeof(req));
+	memset(&policy, 0, sizeof(policy));
+	memset(&f, 0, sizeof(f));
+	for (i = 1; i < argc; i++) {
+		if (cli_option(argc, argv, &i, "--vps", &val)) {
+			if (!val || parse_vps(val, bitmap))
+				return cli_usage_error(
+					"plan",
+					"--vps: not a VP list (e.g. 0-3,70; VPs 0-4095): "
+					"'%s'",
+					val ? val : "");
+			have_vps = 1;
+		} else if (!strcmp(argv[i], "--all-vps")) {
+			all_vps = 1;
+		} else if (cli_option(argc, argv, &i, "--space", &val)) {
+			if (!val || cli_parse_u64(val, &space))
+				return cli_usage_error("plan",
+						       "--space: not a 64-bit CR3 value: '%s'",
+						       val ? val : "");
+			have_space = 1;
+		} else if (!strcmp(argv[i], "--all-spaces")) {
+			all_spaces = 1;
+		} else if (cli_option(argc, argv, &i, "--range", &val)) {
+			if (nranges == PLAN_MAX_RANGES)
+				return cli_usage_error("plan", "more than %u ranges",
+						       PLAN_MAX_RANGES);
+			if (!val || parse_range(val, &plan_ranges[nranges]))
+				return cli_usage_error(
+					"plan",
+					"--range: not <start>+<length> with a non-zero length that "
+					"stays below 2^64 (e.g. 0x7f0000000000+64K): '%s'",
+					val ? val : "");
+			nranges++;
+		} else if (!strcmp(argv[i], "--everything")) {
+			everything = 1;
+		} else if (!strcmp(argv[i], "--non-global")) {
+			non_global = 1;
+		} else if (cli_option(argc, argv, &i, "--features", &val)) {
+			const char *bad = NULL;
+			size_t bad_len = 0;
+
+			if (!val)
+				return cli_usage_error("plan", "--features needs a list");
+			if (cli_parse_features(val,
+					       CLI_FEAT_EX | CLI_FEAT_XMM | CLI_FEAT_EXTGVA |
+						       CLI_FEAT_LARGE,
+					       &feats, &bad, &bad_len))
+				return cli_usage_error("plan",
+						       "--features: unknown feature '%.*s' (known: "
+						       "ex, xmm, extgva, large)",
+						       (int)bad_len, bad);
+		} else if (cli_option(argc, argv, &i, "--max-vps", &val)) {
+			if (!val || cli_parse_u64(val, &max_vps) || max_vps == 0 ||
+			    max_vps > HVTLFS_VPSET_MAX_VPS)
+				return cli_usage_error("plan",
+						       "--max-vps: not a count 1-4096: '%s'",
+						       val ? val : "");
+		} else if (cli_option(argc, argv, &i, "--max-entries", &val)) {
+			uint64_t n;
+
+			if (!val || cli_parse_u64(val, &n) || n == 0 || n > HVTLFS_CONTROL_REP_MAX)
+				return cli_usage_error("plan",
+						       "--max-entries: not a count 1-4095: '%s'",
+						       val ? val : "");
+			policy.max_list_entries = (uint32_t)n;
+		} else if (!strcmp(argv[i], "--prefer-ex")) {
+			policy.flags |= HVTLFS_PLAN_PREFER_EX;
+		} else if (!strcmp(argv[i], "--no-xmm")) {
+			policy.flags |= HVTLFS_PLAN_NO_XMM;
+		} else if (!strcmp(argv[i], "--no-large-pages")) {
+			policy.flags |= HVTLFS_PLAN_NO_LARGE_PAGES;
+		} else {
+			return cli_usage_error("plan", "unknown argument '%s'", argv[i]);
+		}
+	}
+	if (!have_vps && !all_vps)
+		return cli_usage_error("plan", "missing --vps or --all-vps");
+	if (have_vps && all_vps)
+		return cli_usage_error("plan", "--vps and --all-vps exclude each other");
+	if (!have_space && !all_spaces)
+		return cli_usage_error("plan", "missing --space or --all-spaces");
+	if (have_space && all_spaces)
+		return cli_usage_error("plan", "--space and --all-spaces exclude each other");
+	if (!nranges && !everything)
+		return cli_usage_error("plan", "missing --range or --everything");
+	if (nranges && everything)
+		return cli_usage_error("plan", "--range and --everything exclude each other");
+	if (have_vps && max_vps &&
+	    hvtlfs_vp_bitmap_highest(bitmap, HVTLFS_VPSET_MAX_BANKS, &hv_top)) {
+		top = hv_top;
+		if (top >= max_vps)
+			return cli_usage_error("plan", "VP %llu is not below --max-vps %llu",
+					       (unsigned long long)top,
+					       (unsigned long long)max_vps);
+	}
+
+	f.remote_tlb_flush_recommended = true;
+	f.ex_processor_masks_recommended = (feats & CLI_FEAT_EX) != 0;
+	f.xmm_input = (feats & CLI_FEAT_XMM) != 0;
+	f.ext_gva_ranges = (feats & (CLI_FEAT_EXTGVA | CLI_FEAT_LARGE)) != 0;
+	f.max_vps = (uint32_t)max_vps;
+	req.vp_bitmap = bitmap;
+	req.vp_words = HVTLFS_VPSET_MAX_BANKS;
+	req.all_vps = (uint32_t)all_vps;
+	req.address_space = space;
+	req.all_spaces = (uint32_t)all_spaces;
+	req.non_global_only = (uint32_t)non_global;
+	req.everything = (uint32_t)everything;
+	req.ranges = plan_ranges;
+	req.nranges = nranges;
+
+	rc = hvtlfs_flush_plan_build(&req, &f, &policy, plan_page, sizeof(plan_page), &plan);
+	if (rc != HVTLFS_OK) {
+		printf("no hypercall   %s (%d): %s\n", hvtlfs_strerror(rc), rc,
+		       plan_error_hint(rc));
+		return 1;
+	}
+	if (plan.form == HVTLFS_PLAN_NOTHING) {
+		printf("no hypercall   nothing to flush\n");
+		return 0;
+	}
+	printf("hypercall      0x%04x %s\n", hvtlfs_control_code(plan.control),
+	       hvtlfs_call_name(hvtlfs_control_code(plan.control)));
+	printf("form           %s\n",
+	       plan.form == HVTLFS_PLAN_XMM ? "XMM fast (registers)" : "slow (input page)");
+	printf("control        0x%016llx\n", (unsigned long long)plan.control);
+	if (plan.last == HVTLFS_FLUSH_ALL_END)
+		printf("covers         whole address space\n");
+	else
+		printf("covers         0x%016llx-0x%016llx\n", (unsigned long long)plan.start,
+		       (unsigned long long)plan.last);
+
+	memset(&in, 0, sizeof(in));
+	in.control = plan.control;
+	in.features = f.ext_gva_ranges ? HVTLFS_HV_FEAT_EXT_GVA_RANGES : 0u;
+	if (plan.form == HVTLFS_PLAN_XMM) {
+		in.bytes = plan.regs;
+		in.len = sizeof(plan.regs);
+		in.features |= HVTLFS_HV_FEAT_XMM_INPUT;
+	} else {
+		in.bytes = plan_page;
+		in.len = sizeof(plan_page);
+	}
+	cli_print_input((const uint8_t *)in.bytes, plan.input_size, plan.form == HVTLFS_PLAN_XMM);
+	printf("-- as hvtlfs_hv_decode judges it --\n");
+	rc = hvtlfs_hv_decode(&in, &hv, plan_decoded,
+			      sizeof(plan_decoded) / sizeof(plan_decoded[0]));
+	cli_print_judgement(&in, rc, &hv, plan_decoded);
+	return 0;
+}

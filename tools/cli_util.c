@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Helpers shared by the hvtlfs CLI and the demo: argument parsing and printing. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "hvtlfs%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'hvtlfs %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
+	return 2;
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* strtoull would take octal, leading blanks, a sign, and "0x" twice: parse by hand. */
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned int base = 10;
+
+	if (!s || !*s)
+		return -1;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		if (!*s)
+			return -1;
+	}
+	for (; *s; s++) {
+		int d = hex_digit(*s);
+
+		if (d < 0 || (unsigned int)d >= base)
+			return -1;
+		if (v > (UINT64_MAX - (uint64_t)d) / base)
+			return -1;
+		v = v * base + (uint64_t)d;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_parse_hex(const char *s, uint8_t *out, size_t cap, size_t *len)
+{
+	size_t n = 0;
+	int hi = -1;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	for (; *s; s++) {
+		int d;
+
+		if (isspace((unsigned char)*s)) {
+			if (hi >= 0)
+				return -2; /* a blank splits a byte: "0 1" */
+			continue;
+		}
+		d = hex_digit(*s);
+		if (d < 0)
+			return -1;
+		if (hi < 0) {
+			hi = d;
+			continue;
+		}
+		if (n == cap)
+			return -3;
+		out[n++] = (uint8_t)(hi << 4 | d);
+		hi = -1;
+	}
+	if (hi >= 0)
+		return -2;
+	*len = n;
+	return 0;
+}
+
+int cli_option(int argc, char **argv, int *i, const char *name, const char **val)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) != 0)
+		return 0;
+	if (a[n] == '=') {
+		*val = a + n + 1;
+		return 1;
+	}
+	if (a[n] != '\0')
+		return 0;
+	*val = *i + 1 < argc ? argv[*i + 1] : NULL;
+	if (*val)
+		(*i)++;
+	return 1;
+}
+
+int cli_wants_help(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return 1;
+	return 0;
+}
+
+void cli_print_vp_bitmap(const uint64_t *bitmap, size_t words)
+{
+	size_t vp, total = 64u * words, count = 0;
+	int first = 1;
+
+	for (vp = 0; vp < total; vp++) {
+		size_t end;
+
+		if (!((bitmap[vp / 64u] >> (vp % 64u)) & 1u))
+			continue;
+		for (end = vp;
+		     end + 1 < total && ((bitmap[(end + 1) / 64u] >> ((end + 1) % 64u)) & 1u);
+		     end++)
+			;
+		printf("%s%zu", first ? "" : ",", vp);
+		if (end > vp)
+			printf("-%zu", end);
+		count += end - vp + 1;
+		first = 0;
+		vp = end;
+	}
+	if (first)
+		printf("none");
+	else
+		printf(" (%zu VP%s)", count, count == 1 ? "" : "s");
+}
+
+int cli_parse_features(const char *s, unsigned int allowed, unsigned int *out, const char **bad,
+		       size_t *bad_len)
+{
+	static const struct {
+		const char *name;
+		unsigned int bit;
+	} names[] = { { "ex", CLI_FEAT_EX },
+		      { "xmm", CLI_FEAT_XMM },
+		      { "extgva", CLI_FEAT_EXTGVA },
+		      { "large", CLI_FEAT_LARGE } };
+	unsigned int f = 0;
+
+	for (;;) {
+		size_t n = strcspn(s, ","), k;
+		int found = 0;
+
+		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			if (strlen(names[k].name) == n && !strncmp(s, names[k].name, n) &&
+			    (names[k].bit & allowed)) {
+				f |= names[k].bit;
+				found = 1;
+			}
+		}
+		if (!found) {
+			*bad = s;
+			*bad_len = n;
+			return -1;
+		}
+		if (s[n] == '\0')
+			break;
+		s += n + 1;
+	}
+	*out = f;
+	return 0;
+}
