@@ -841,6 +841,91 @@ static void test_prop_bytes_vs_pages(void **state)
 	}
 }
 
+/*
+ * Large-page lists are the shortest exact cover there is. The oracle is a
+ * dynamic program independent of the encoder's search: in any cover, runs of
+ * one page size merge (ceil(a/c) + ceil(b/c) >= ceil((a+b)/c)), and a run of
+ * 2 MiB or 1 GiB pages starts and ends on its own alignment, so the only
+ * boundaries between runs are the ends of the range and the 2 MiB-aligned
+ * pages inside it. Shortest path over those, every size allowed on every edge
+ * it fits.
+ */
+static uint64_t ceil_div(uint64_t a, uint64_t b)
+{
+	return (a + b - 1) / b;
+}
+
+static uint64_t oracle_min_entries(uint64_t x, uint64_t y)
+{
+	static uint64_t q[2048 + 8], g[2048 + 8];
+	size_t n = 0, i, j;
+	uint64_t p;
+
+	q[n++] = x;
+	for (p = (x + 511) / 512 * 512; p < y; p += 512)
+		if (p > x)
+			q[n++] = p;
+	q[n++] = y;
+	assert_true(n <= 2048 + 8);
+	g[0] = 0;
+	for (j = 1; j < n; j++) {
+		g[j] = UINT64_MAX;
+		for (i = 0; i < j; i++) {
+			uint64_t len = q[j] - q[i], c = ceil_div(len, 2048);
+			if (q[i] % 512 == 0 && q[j] % 512 == 0 && ceil_div(len / 512, 2048) < c)
+				c = ceil_div(len / 512, 2048);
+			if (q[i] % 262144 == 0 && q[j] % 262144 == 0 &&
+			    ceil_div(len / 262144, 2048) < c)
+				c = ceil_div(len / 262144, 2048);
+			if (g[i] + c < g[j])
+				g[j] = g[i] + c;
+		}
+	}
+	return g[n - 1];
+}
+
+static void test_large_is_optimal(void **state)
+{
+	unsigned int c;
+	(void)state;
+	rng_state = 0x5EED0008;
+	for (c = 0; c < 60; c++) {
+		struct hvtlfs_page_range p;
+		uint64_t need = 0, small = 0, base = below(1ull << 30) << 18;
+		/* Up to ~3 GiB: 1536 boundaries at most; ends near alignments. */
+		uint64_t x =
+			base + below(2) * below(3 * 262144) + below(4) * 512 * below(8) + below(3);
+		uint64_t len = 1 + below(3 * 262144 - 2048);
+
+		if (below(2))
+			len = (len + 511) / 512 * 512 - below(3); /* near a 2 MiB end */
+		if (len == 0)
+			len = 1;
+		p.first = x;
+		p.count = len;
+		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_L, &need),
+				 HVTLFS_OK);
+		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_E, &small),
+				 HVTLFS_OK);
+		assert_true(need == oracle_min_entries(x, x + len));
+		assert_true(need <= small);
+	}
+	/* Hand-picked: 1 GiB + 2 MiB + 1 page around 1 GiB boundaries. */
+	{
+		uint64_t xs[4] = { 262144 - 512, 262144 - 1, 262144, 2 * 262144 - 2048 };
+		uint64_t ls[4] = { 262144 + 1024, 262144 + 513, 2 * 262144 + 4096, 262144 + 4096 };
+		unsigned int k;
+		for (k = 0; k < 4; k++) {
+			struct hvtlfs_page_range p = { xs[k], ls[k] };
+			uint64_t need = 0;
+			assert_int_equal(hvtlfs_gpa_page_ranges_encode(
+						 NULL, 0, &p, 1, HVTLFS_RANGES_LARGE_PAGES, &need),
+					 HVTLFS_OK);
+			assert_true(need == oracle_min_entries(xs[k], xs[k] + ls[k]));
+		}
+	}
+}
+
 /* Random entries: the decoder agrees with an oracle written from the bit table. */
 static void test_prop_decode(void **state)
 {
@@ -913,6 +998,7 @@ int main(void)
 		cmocka_unit_test(test_prop_gpa_large),
 		cmocka_unit_test(test_prop_bytes_vs_pages),
 		cmocka_unit_test(test_prop_decode),
+		cmocka_unit_test(test_large_is_optimal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
