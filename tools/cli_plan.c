@@ -12,7 +12,7 @@
 #include "cli.h"
 
 static const char plan_help[] =
-	"usage: hvtlfs plan (--vps <list> | --all-vps) (--space <cr3> | --all-spaces)\n"
+	"usage: hvtlfs plan (--vps <list> | --all-vps) [--space <cr3> | --all-spaces]\n"
 	"                   (--range <start>+<length> ... | --everything) [--non-global]\n"
 	"                   [--features ex,xmm,extgva,large] [--max-vps <n>]\n"
 	"                   [--max-entries <n>] [--prefer-ex] [--no-xmm] [--no-large-pages]\n"
@@ -27,7 +27,7 @@ static const char plan_help[] =
 	"  --vps <list>          target VPs: comma-separated indices and ranges, e.g. 0-3,70\n"
 	"                        (0-4095; may be repeated)\n"
 	"  --all-vps             every VP of the partition (HV_FLUSH_ALL_PROCESSORS)\n"
-	"  --space <cr3>         the address space (a CR3 value)\n"
+	"  --space <cr3>         the address space (a CR3 value; default 0)\n"
 	"  --all-spaces          every address space (HV_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES)\n"
 	"  --range <start>+<len> bytes to flush; <len> may end in K, M or G (binary units):\n"
 	"                        0x7f0000000000+64K. May be repeated (at most 4096).\n"
@@ -239,8 +239,6 @@ int cli_plan(int argc, char **argv)
 		return cli_usage_error("plan", "missing --vps or --all-vps");
 	if (have_vps && all_vps)
 		return cli_usage_error("plan", "--vps and --all-vps exclude each other");
-	if (!have_space && !all_spaces)
-		return cli_usage_error("plan", "missing --space or --all-spaces");
 	if (have_space && all_spaces)
 		return cli_usage_error("plan", "--space and --all-spaces exclude each other");
 	if (!nranges && !everything)
