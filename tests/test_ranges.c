@@ -396,6 +396,47 @@ static void test_capacity(void **state)
 	check_canary(1);
 }
 
+static void test_misc(void **state)
+{
+	struct hvtlfs_range r = { 0x7f0000000000ull, 4097 * PAGE };
+	struct hvtlfs_page_range p = { 0x12345, 7 };
+	uint64_t need = 0;
+	(void)state;
+	/* A capacity beyond INT_MAX acts as INT_MAX; only what is needed is written. */
+	arm();
+	assert_int_equal(hvtlfs_gva_ranges_encode(buf, (size_t)-1, &r, 1, GVA_S, &need), 2);
+	assert_true(buf[0] == 0x7f0000000FFFull && buf[1] == 0x7f0001000000ull);
+	check_canary(2);
+	/* GPA lists take every combination of EXTENDED and LARGE_PAGES, even for one
+	 * entry (the inline fast path), and nothing else. */
+	arm();
+	assert_int_equal(
+		hvtlfs_gpa_page_ranges_encode(
+			buf, 1, &p, 1, HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES, &need),
+		1);
+	assert_true(buf[0] == 0x12345006ull && need == 1);
+	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 1, &p, 1, 4u, &need),
+			 HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(
+		hvtlfs_gva_page_ranges_encode(buf, 1, &p, 1, HVTLFS_RANGES_LARGE_PAGES, &need),
+		HVTLFS_ERR_INVALID_ARG);
+	/* One entry, but no room or no buffer. */
+	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 0, &p, 1, GVA_S, &need),
+			 HVTLFS_ERR_RANGES_DONT_FIT);
+	assert_true(need == 1);
+	assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 1, &p, 1, GVA_S, &need),
+			 HVTLFS_ERR_NULL);
+	/* The decoder format follows flush flag bit 3. */
+	assert_int_equal(hvtlfs_gva_range_format(0), HVTLFS_RANGE_FMT_GVA_SIMPLE);
+	assert_int_equal(hvtlfs_gva_range_format(0x7), HVTLFS_RANGE_FMT_GVA_SIMPLE);
+	assert_int_equal(hvtlfs_gva_range_format(0x8), HVTLFS_RANGE_FMT_GVA_EXTENDED);
+	assert_int_equal(hvtlfs_gva_range_format(~0ull), HVTLFS_RANGE_FMT_GVA_EXTENDED);
+	/* Error names. */
+	assert_string_equal(hvtlfs_strerror(HVTLFS_ERR_RANGE_MISALIGNED),
+			    "HVTLFS_ERR_RANGE_MISALIGNED");
+	assert_int_equal(HVTLFS_ERR_RANGE_MISALIGNED, -55);
+}
+
 /* ---- decoders ----------------------------------------------------------- */
 
 static void expect(unsigned int fmt, uint64_t entry, uint64_t base, uint64_t pages, uint32_t shift)
@@ -988,6 +1029,7 @@ int main(void)
 		cmocka_unit_test(test_gpa_golden),
 		cmocka_unit_test(test_encode_errors),
 		cmocka_unit_test(test_capacity),
+		cmocka_unit_test(test_misc),
 		cmocka_unit_test(test_decode_golden),
 		cmocka_unit_test(test_decode_errors),
 		cmocka_unit_test(test_list_decode),
