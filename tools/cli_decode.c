@@ -20,7 +20,9 @@ static const char decode_help[] =
 	"generic checks, the input's size, alignment and page crossing, then the call's own\n"
 	"fields. Prints the status and result word the hypervisor returns and, for an accepted\n"
 	"call (or a list call that failed part way), what it asks for: VPs, address space,\n"
-	"flags, ranges, vector, connection id, payload.\n"
+	"flags, ranges, vector, connection id, payload. A refused call also names the library\n"
+	"check that matches the refusal (\"library check\", e.g. HVTLFS_ERR_BANK_MISMATCH when\n"
+	"the variable header does not count the HV_VP_SET bank words).\n"
 	"\n"
 	"Calls decoded: HvFlushVirtualAddressSpace/List (0x0002, 0x0003) and their Ex forms\n"
 	"(0x0013, 0x0014), HvSendSyntheticClusterIpi (0x000B) and Ex (0x0015),\n"
@@ -439,6 +441,9 @@ int cli_decode(int argc, char **argv)
 		return cli_usage_error("decode", "--input: not hex: '%s'", input_s);
 	if (rc == -2)
 		return cli_usage_error("decode", "--input: odd number of hex digits (two a byte)");
+	if (rc == -4)
+		return cli_usage_error("decode",
+				       "--input: a blank splits a byte (two digits a byte)");
 	if (rc == -3)
 		return cli_usage_error("decode", "--input: more than %u bytes (%s)",
 				       fast ? DECODE_FAST_MAX : DECODE_SLOW_MAX,

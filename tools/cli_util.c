@@ -69,7 +69,7 @@ int cli_parse_hex(const char *s, uint8_t *out, size_t cap, size_t *len)
 
 		if (isspace((unsigned char)*s)) {
 			if (hi >= 0)
-				return -2; /* a blank splits a byte: "0 1" */
+				return -4; /* a blank splits a byte: "0 1" */
 			continue;
 		}
 		d = hex_digit(*s);
