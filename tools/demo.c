@@ -135,9 +135,12 @@ static void flush(const char *title, const struct hvtlfs_flush_request *req,
 		failures++;
 		return;
 	}
-	printf("planner: %s, %s, %u entr%s\n", hvtlfs_call_name(hvtlfs_control_code(plan.control)),
-	       plan.form == HVTLFS_PLAN_XMM ? "XMM fast form" : "slow form (input page)",
-	       plan.entries, plan.entries == 1 ? "y" : "ies");
+	printf("planner: %s, %s, ", hvtlfs_call_name(hvtlfs_control_code(plan.control)),
+	       plan.form == HVTLFS_PLAN_XMM ? "XMM fast form" : "slow form (input page)");
+	if (plan.entries)
+		printf("%u range entr%s\n", plan.entries, plan.entries == 1 ? "y" : "ies");
+	else
+		printf("whole address space\n");
 	rc = hvtlfs_flush_issue(&plan, (uint64_t)(uintptr_t)input_page, &result);
 	end(rc, result, HVTLFS_STATUS_SUCCESS);
 }
