@@ -72,7 +72,10 @@ fi
 mkdir -p "$work/collide"
 cp "$src/examples/linux-module/hvtlfs.kbuild" "$src/examples/linux-module/hvtlfs_linux_env.h" \
 	"$work/collide/"
-cp -R "$work/mod/hvtlfs" "$work/collide/hvtlfs" 2>/dev/null || true
+mkdir -p "$work/collide/hvtlfs/arch"
+cp -R "$src/include" "$src/src" "$work/collide/hvtlfs/"
+cp -R "$src/arch/x86_64" "$work/collide/hvtlfs/arch/"
+# shellcheck disable=SC2016 # make variables, written literally
 {
 	echo 'HVTLFS_DIR := hvtlfs'
 	echo 'include $(src)/hvtlfs.kbuild'
