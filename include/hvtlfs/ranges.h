@@ -223,7 +223,9 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gva_ranges_encode(uint64_t *out, size
 		uint64_t start = ranges->start, len = ranges->length;
 		uint64_t last = start + (len - 1u);
 
-		if (len != 0 && last >= start &&
+		/* Also refuses len == 0: last is then below start, or 2^64 - 1 for a
+		 * start of 0, too far for one entry. */
+		if (last >= start &&
 		    hvtlfs_ranges_one_(out, cap, start >> HVTLFS_RANGE_PAGE_SHIFT,
 				       last >> HVTLFS_RANGE_PAGE_SHIFT, flags, 0, needed))
 			return 1;
@@ -251,7 +253,9 @@ hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_pag
 		uint64_t first = ranges->first, count = ranges->count;
 		uint64_t last = first + (count - 1u);
 
-		if (count != 0 && last >= first && last <= HVTLFS_RANGE_MAX_PAGE &&
+		/* Also refuses count == 0: last is then below first, or past the
+		 * last page for a first page of 0. */
+		if (last >= first && last <= HVTLFS_RANGE_MAX_PAGE &&
 		    hvtlfs_ranges_one_(out, cap, first, last, flags, 0, needed))
 			return 1;
 	}
@@ -281,7 +285,9 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_ranges_encode(uint64_t *out, size
 		uint64_t start = ranges->start, len = ranges->length;
 		uint64_t last = start + (len - 1u);
 
-		if (len != 0 && last >= start &&
+		/* Also refuses len == 0: last is then below start, or 2^64 - 1 for a
+		 * start of 0, too far for one entry. */
+		if (last >= start &&
 		    hvtlfs_ranges_one_(out, cap, start >> HVTLFS_RANGE_PAGE_SHIFT,
 				       last >> HVTLFS_RANGE_PAGE_SHIFT, flags, 1, needed))
 			return 1;
@@ -307,7 +313,9 @@ hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_pag
 		uint64_t first = ranges->first, count = ranges->count;
 		uint64_t last = first + (count - 1u);
 
-		if (count != 0 && last >= first && last <= HVTLFS_RANGE_MAX_PAGE &&
+		/* Also refuses count == 0: last is then below first, or past the
+		 * last page for a first page of 0. */
+		if (last >= first && last <= HVTLFS_RANGE_MAX_PAGE &&
 		    hvtlfs_ranges_one_(out, cap, first, last, flags, 1, needed))
 			return 1;
 	}
