@@ -364,6 +364,20 @@ static void test_ex_all_format(void **state)
 	res = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)page, 0);
 	assert_true(res == 0);
 	assert_true(hvtlfs_vpset_is_all(&records[1].req.vps));
+	/* Ex with ALL_PROCESSORS and an empty sparse set: the flag wins. */
+	{
+		struct hvtlfs_vp_targets none = { NULL, 0, 0 };
+		assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x9000,
+							    HVTLFS_FLUSH_ALL_PROCESSORS, &none, r1,
+							    1, 0, &p),
+				 HVTLFS_OK);
+		assert_int_equal(
+			hvtlfs_hypercall_rep(p.control, (uint64_t)(uintptr_t)page, 0, &res),
+			HVTLFS_OK);
+		assert_true(hvtlfs_vpset_is_all(&records[2].req.vps));
+		assert_true(covered(77, 4096, 0x9000, 0x5000));
+		nrecords = 2;
+	}
 #if HVTLFS_ARCH_HAS_XMM_HYPERCALL
 	{
 		uint64_t regs[14];
