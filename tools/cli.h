@@ -23,7 +23,7 @@ int cli_parse_u64(const char *s, uint64_t *out);
 /* Hex bytes (whitespace between byte pairs allowed, optional leading 0x): 0 on success,
  * -1 for a non-hex character, -2 for an odd number of digits, -3 when more than cap
  * bytes, -4 for a blank between a byte's two digits. *len receives the byte count on
- * success. */
+ * success, the offset of the offending character on an error. */
 int cli_parse_hex(const char *s, uint8_t *out, size_t cap, size_t *len);
 
 /* True when argv[*i] is option name ("--x v" or "--x=v"); *val gets the value, *i moves

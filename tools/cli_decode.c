@@ -36,7 +36,8 @@ static const char decode_help[] =
 	"                      bytes (e.g. \"0030120000000000 0000000000000000\"), required.\n"
 	"                      Slow call: the bytes at the input GPA (at most 4096). Fast call:\n"
 	"                      the register image RDX, R8, then XMM0-XMM5 (at most 112 bytes;\n"
-	"                      registers not given read as zero).\n"
+	"                      registers not given read as zero). '-' reads the hex from\n"
+	"                      stdin (blanks and newlines allowed between bytes: xxd -p).\n"
 	"  --fast              set the fast bit (16) of the control word\n"
 	"  --gpa <address>     input GPA of a slow call (default 0): 8-byte aligned, and the\n"
 	"                      input must not cross its 4 KiB page\n"
@@ -436,9 +437,24 @@ int cli_decode(int argc, char **argv)
 	if (fast)
 		control |= HVTLFS_CONTROL_FAST;
 	fast = hvtlfs_control_is_fast(control);
+	if (!strcmp(input_s, "-")) {
+		/* Hex on stdin, e.g. from xxd -p: room for a page as hex with blanks. */
+		static char text[4u * DECODE_SLOW_MAX + 1u];
+		size_t n = fread(text, 1, sizeof(text) - 1u, stdin);
+
+		if (ferror(stdin))
+			return cli_usage_error("decode", "--input -: cannot read stdin");
+		if (n == sizeof(text) - 1u && fgetc(stdin) != EOF)
+			return cli_usage_error("decode", "--input -: more text than a page of hex");
+		text[n] = '\0';
+		if (strlen(text) != n)
+			return cli_usage_error("decode", "--input -: not hex (a NUL byte)");
+		input_s = text;
+	}
 	rc = cli_parse_hex(input_s, buf, fast ? DECODE_FAST_MAX : DECODE_SLOW_MAX, &len);
 	if (rc == -1)
-		return cli_usage_error("decode", "--input: not hex: '%s'", input_s);
+		return cli_usage_error("decode", "--input: not hex at character %zu ('%c')",
+				       len + 1u, input_s[len]);
 	if (rc == -2)
 		return cli_usage_error("decode", "--input: odd number of hex digits (two a byte)");
 	if (rc == -4)

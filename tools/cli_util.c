@@ -59,13 +59,17 @@ int cli_parse_u64(const char *s, uint64_t *out)
 
 int cli_parse_hex(const char *s, uint8_t *out, size_t cap, size_t *len)
 {
+	const char *start = s;
 	size_t n = 0;
 	int hi = -1;
 
+	*len = 0;
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		s += 2;
 	for (; *s; s++) {
 		int d;
+
+		*len = (size_t)(s - start); /* where it stopped, on an error */
 
 		if (isspace((unsigned char)*s)) {
 			if (hi >= 0)

@@ -3,7 +3,8 @@
 # Golden tests of the hvtlfs CLI. Each case is cases/<name>.args (one argument per line),
 # cases/<name>.out (expected stdout, written by hand from the TLFS; omit to check only the
 # exit status and, for an error, that stderr explains), cases/<name>.rc (expected exit
-# status, 0 when absent), cases/<name>.arch (optional: the only arch the case runs on,
+# status, 0 when absent), cases/<name>.stdin (optional: the program's stdin, else
+# /dev/null), cases/<name>.arch (optional: the only arch the case runs on,
 # for outputs that differ, e.g. the XMM fast form exists on x86_64 only).
 # usage: run.sh <hvtlfs binary> <arch> [emulator...]
 set -u
@@ -23,7 +24,9 @@ for argsf in "$dir"/*.args; do
 	fi
 	mapfile -t args <"$argsf"
 	want_rc=$(cat "$dir/$name.rc" 2>/dev/null || echo 0)
-	"${emu[@]}" "$bin" "${args[@]}" >"$tmp/out" 2>"$tmp/err"
+	stdin=/dev/null
+	[ -f "$dir/$name.stdin" ] && stdin="$dir/$name.stdin"
+	"${emu[@]}" "$bin" "${args[@]}" <"$stdin" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	ok=1
 	if [ "$rc" != "$want_rc" ]; then
