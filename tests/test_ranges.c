@@ -437,6 +437,43 @@ static void test_misc(void **state)
 	assert_int_equal(HVTLFS_ERR_RANGE_MISALIGNED, -55);
 }
 
+/* Many unsorted ranges: the no-scratch path stays exact and finishes. */
+static void test_many_unsorted(void **state)
+{
+	static struct hvtlfs_page_range p[4096];
+	uint64_t need = 0;
+	size_t i;
+	(void)state;
+	/* 4096 single pages in descending order: one run, one simple entry. */
+	for (i = 0; i < 4096; i++) {
+		p[i].first = 0x10000 + 4095 - i;
+		p[i].count = 1;
+	}
+	arm();
+	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, p, 4096, GVA_S, &need), 1);
+	assert_true(buf[0] == (0x10000000ull | 0xFFF));
+	check_canary(1);
+	/* Every other page, descending: 2048 runs of one page, ascending output. */
+	for (i = 0; i < 2048; i++) {
+		p[i].first = 2 * (2047 - i);
+		p[i].count = 1;
+	}
+	arm();
+	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 2048, p, 2048, GVA_E, &need), 2048);
+	for (i = 0; i < 2048; i++)
+		assert_true(buf[i] == (uint64_t)(2 * i) << 12);
+	check_canary(2048);
+	/* The same ranges at the top of the space, with a final one covering them all. */
+	for (i = 0; i < 2048; i++)
+		p[i].first = MAXPAGE - 2 * i;
+	p[2048].first = MAXPAGE - 4095;
+	p[2048].count = 4096;
+	arm();
+	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, p, 2049, GVA_S, &need), 1);
+	assert_true(buf[0] == 0xFFFFFFFFFF000FFFull);
+	check_canary(1);
+}
+
 /* ---- decoders ----------------------------------------------------------- */
 
 static void expect(unsigned int fmt, uint64_t entry, uint64_t base, uint64_t pages, uint32_t shift)
@@ -1030,6 +1067,7 @@ int main(void)
 		cmocka_unit_test(test_encode_errors),
 		cmocka_unit_test(test_capacity),
 		cmocka_unit_test(test_misc),
+		cmocka_unit_test(test_many_unsorted),
 		cmocka_unit_test(test_decode_golden),
 		cmocka_unit_test(test_decode_errors),
 		cmocka_unit_test(test_list_decode),
