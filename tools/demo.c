@@ -154,7 +154,7 @@ static void bitmap_of(uint64_t *bm, size_t words, const uint32_t *vps, size_t n)
 		bm[vps[i] / 64u] |= (uint64_t)1 << (vps[i] % 64u);
 }
 
-static int run(void)
+static int run(const char *argv0)
 {
 	static const uint32_t vp2[] = { 2 }, vps5[] = { 0, 1, 2, 3, 70 }, ipi_vps[] = { 1, 2 },
 			      ex_vps[] = { 0, 5, 130 };
@@ -290,17 +290,26 @@ static int run(void)
 		       failures == 1 ? "" : "s");
 		return 1;
 	}
-	printf("\nEvery call went as expected. Next: 'hvtlfs --help', and the guide "
-	       "docs/getting-started.md.\n");
+	{
+		/* The CLI is built next to the demo. */
+		const char *slash = strrchr(argv0, '/');
+		int dir = slash ? (int)(slash - argv0) + 1 : 0;
+
+		printf("\nEvery call went as expected. Next: '%.*shvtlfs --help' (decode and plan "
+		       "hypercalls yourself), and docs/getting-started.md.\n",
+		       dir, argv0);
+	}
 	return 0;
 }
 #endif
 
-int main(void)
+int main(int argc, char **argv)
 {
+	(void)argc;
 #if HVTLFS_DEMO_MOCK
-	return run();
+	return run(argv[0] ? argv[0] : "");
 #else
+	(void)argv;
 	printf("hvtlfs-demo needs hvtlfs::mock (hosted Linux, x86_64 or i386): not built here.\n");
 	return 1;
 #endif
