@@ -26,14 +26,15 @@ enum {
 };
 
 #if defined(__x86_64__)
-/* Laid out by arch/x86_64/mock/page.S: XMM0-5, then the pushes, lowest first. */
+/* Laid out by arch/x86_64/mock/page.S: XMM0-15, then the pushes, lowest first. The
+ * dispatcher reads and writes XMM0-5 (the first 12 qwords) only. */
 struct hvtlfs_mock_frame_ {
-	uint64_t xmm[12];
+	uint64_t xmm[32];
 	uint64_t rax, rcx, rdx, rbx, rbp, rsi, rdi;
 	uint64_t r8, r9, r10, r11, r12, r13, r14, r15;
 	uint64_t rflags;
 };
-_Static_assert(sizeof(struct hvtlfs_mock_frame_) == 224, "frame size matches page.S");
+_Static_assert(sizeof(struct hvtlfs_mock_frame_) == 384, "frame size matches page.S");
 #elif defined(__i386__)
 /* Laid out by arch/i386/mock/page.S: pushal, then pushfl. */
 struct hvtlfs_mock_frame_ {

@@ -273,32 +273,59 @@ HVTLFS_STATIC_ASSERT(HVTLFS_HYPERCALL_XMM_FITS(17, 80), "32 + 80 = 112");
 		assert_true(v12 == regen(seed, 12));                                               \
 		assert_true(v13 == regen(seed, 13));                                               \
 	} while (0)
-#define LIVE_MIX (v0 ^ v1 ^ v2 ^ v3 ^ v4 ^ v5 ^ v6 ^ v7 ^ v8 ^ v9 ^ v10 ^ v11 ^ v12 ^ v13)
+#define ROT(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
+/* Order-dependent, and computed right after the call with no function call in between,
+ * so values may sit in caller-saved registers across the hypercall. */
+#define LIVE_MIX                                                                                   \
+	(ROT(v0, 1) ^ ROT(v1, 2) ^ ROT(v2, 3) ^ ROT(v3, 4) ^ ROT(v4, 5) ^ ROT(v5, 6) ^             \
+	 ROT(v6, 7) ^ ROT(v7, 8) ^ ROT(v8, 9) ^ ROT(v9, 10) ^ ROT(v10, 11) ^ ROT(v11, 12) ^        \
+	 ROT(v12, 13) ^ ROT(v13, 14))
+
+static NOINLINE uint64_t live_mix_expected(uint64_t seed)
+{
+	uint64_t v[14];
+	unsigned int i;
+	uint64_t m = 0;
+
+	for (i = 0; i < 14; i++) {
+		v[i] = regen(seed, i);
+		m ^= ROT(v[i], i + 1);
+	}
+	return m;
+}
+
+#define LIVE_CHECK_MIX(mix) assert_true((mix) == live_mix_expected(seed))
 
 static NOINLINE uint64_t live_slow(uint64_t in, uint64_t out)
 {
 	LIVE_DECL;
 	uint64_t r = hvtlfs_hypercall_slow(v0 & 0xFFFF, in + (v1 & 8), out);
+	uint64_t mix = LIVE_MIX;
+	LIVE_CHECK_MIX(mix);
 	LIVE_CHECK;
-	return r ^ LIVE_MIX;
+	return r;
 }
 
 static NOINLINE uint64_t live_fast8(void)
 {
 	LIVE_DECL;
 	uint64_t r = hvtlfs_hypercall_fast8(v2 & 0xFFFF, v3);
+	uint64_t mix = LIVE_MIX;
+	LIVE_CHECK_MIX(mix);
 	assert_true(hvtlfs_mock_last_call()->fast[0] == v3);
 	LIVE_CHECK;
-	return r ^ LIVE_MIX;
+	return r;
 }
 
 static NOINLINE uint64_t live_fast16(void)
 {
 	LIVE_DECL;
 	uint64_t r = hvtlfs_hypercall_fast16(v4 & 0xFFFF, v5, v6);
+	uint64_t mix = LIVE_MIX;
+	LIVE_CHECK_MIX(mix);
 	assert_true(hvtlfs_mock_last_call()->fast[1] == v6);
 	LIVE_CHECK;
-	return r ^ LIVE_MIX;
+	return r;
 }
 
 static NOINLINE int live_rep(void)
@@ -306,8 +333,71 @@ static NOINLINE int live_rep(void)
 	LIVE_DECL;
 	uint64_t r = 0;
 	int err = hvtlfs_hypercall_rep(0x0000000A00000003ull | (v7 & 0xF00), 0, 0, &r);
+	uint64_t mix = LIVE_MIX;
+	LIVE_CHECK_MIX(mix);
 	LIVE_CHECK;
-	return err + (int)(LIVE_MIX & 0);
+	return err;
+}
+
+/* The inputs themselves are needed after the call: a wrapper that declared an input
+ * register unchanged would let the compiler reuse the (garbled) register. */
+static NOINLINE uint64_t reuse_slow(uint64_t c, uint64_t a, uint64_t b)
+{
+	uint64_t r = hvtlfs_hypercall_slow(c, a, b);
+
+	return r ^ a ^ ROT(b, 7) ^ ROT(c, 13);
+}
+
+static NOINLINE uint64_t reuse_fast8(uint64_t c, uint64_t a)
+{
+	uint64_t r = hvtlfs_hypercall_fast8(c, a);
+
+	return r ^ a ^ ROT(c, 13);
+}
+
+static NOINLINE uint64_t reuse_fast16(uint64_t c, uint64_t a, uint64_t b)
+{
+	uint64_t r = hvtlfs_hypercall_fast16(c, a, b);
+
+	return r ^ a ^ ROT(b, 7) ^ ROT(c, 13);
+}
+
+static NOINLINE uint64_t reuse_rep(uint64_t c, uint64_t a, uint64_t b)
+{
+	uint64_t r = 0;
+	int err = hvtlfs_hypercall_rep(c, a, b, &r);
+
+	return (uint64_t)(unsigned int)err ^ r ^ a ^ ROT(b, 7) ^ ROT(c, 13);
+}
+
+static void test_inputs_reused_after_call(void **state)
+{
+	static const struct hvtlfs_mock_response two[] = {
+		{ HVTLFS_STATUS_SUCCESS, HVTLFS_MOCK_REPS_ADVANCE, 1 },
+	};
+	int i;
+
+	ARM(state);
+	hvtlfs_mock_set_handler(canned_handler, NULL);
+	for (i = 0; i < 32; i++) {
+		uint64_t c = prng() & 0xFFFF, a = prng(), b = prng();
+		canned_result = prng();
+		assert_true(reuse_slow(c, a, b) == (canned_result ^ a ^ ROT(b, 7) ^ ROT(c, 13)));
+		assert_true(reuse_fast8(c, a) == (canned_result ^ a ^ ROT(c, 13)));
+		assert_true(reuse_fast16(c, a, b) == (canned_result ^ a ^ ROT(b, 7) ^ ROT(c, 13)));
+	}
+	hvtlfs_mock_set_handler(NULL, NULL);
+	for (i = 0; i < 32; i++) {
+		uint64_t c = 0x0000000200000014ull, a = prng(), b = prng();
+
+		assert_int_equal(hvtlfs_mock_script(two, 1), HVTLFS_OK);
+		/* Two iterations (rep start 0, then 1); the rep start field is updated in the
+		 * wrapper's copy only: the caller's c is unchanged. */
+		assert_true(reuse_rep(c, a, b) ==
+			    (0x0000000200000000ull ^ a ^ ROT(b, 7) ^ ROT(c, 13)));
+		assert_true(hvtlfs_mock_last_call()->input_reg == a);
+		assert_true(hvtlfs_mock_last_call()->output_reg == b);
+	}
 }
 
 /* Values the caller keeps in callee-saved and caller-saved registers alike, including
@@ -351,12 +441,24 @@ static void xmm_echo_handler(struct hvtlfs_mock_call *call, void *ctx)
 	call->result = 0;
 }
 
+/* No function call between the doubles' definition and their use: the compiler may
+ * keep them in XMM registers across the XMM hypercall, which must declare them. */
+static NOINLINE double xmm_live_call(double a, const uint8_t *in, size_t in_bytes, uint8_t *out,
+				     size_t out_bytes, uint64_t *r, int *err)
+{
+	double b = a * 3.0, c = a - 7.0, d = a / 5.0, e = a * a, f = a + 0.5;
+
+	*err = hvtlfs_hypercall_xmm(0x0013, in, in_bytes, out, out_bytes, r);
+	return b + 2.0 * c + 4.0 * d + 8.0 * e + 16.0 * f;
+}
+
 static NOINLINE void xmm_one(size_t in_bytes, size_t out_bytes)
 {
 	uint8_t in[112], out[113], want[112];
 	uint64_t q[14] = { 0 };
 	uint64_t r = 1;
-	double d0 = (double)(prng() >> 11), d1 = d0 * 3.0, d2 = d1 - 7.0, d3 = d0 / 5.0;
+	double a = (double)(prng() >> 40);
+	int err = -1;
 	const struct hvtlfs_mock_call *c;
 	size_t i, first = (in_bytes + 15) / 16 * 16;
 
@@ -373,7 +475,10 @@ static NOINLINE void xmm_one(size_t in_bytes, size_t out_bytes)
 
 		want[i] = (uint8_t)(w >> (8 * (at % 8)));
 	}
-	assert_int_equal(hvtlfs_hypercall_xmm(0x0013, in, in_bytes, out, out_bytes, &r), HVTLFS_OK);
+	double got = xmm_live_call(a, in, in_bytes, out, out_bytes, &r, &err);
+	assert_int_equal(err, HVTLFS_OK);
+	assert_true(got ==
+		    a * 3.0 + 2.0 * (a - 7.0) + 4.0 * (a / 5.0) + 8.0 * (a * a) + 16.0 * (a + 0.5));
 	assert_true(r == 0);
 	c = only_call();
 	assert_true(c->control == 0x0000000000010013ull);
@@ -382,8 +487,6 @@ static NOINLINE void xmm_one(size_t in_bytes, size_t out_bytes)
 			assert_true(c->fast[i] == q[i]);
 	assert_memory_equal(out, want, out_bytes);
 	assert_int_equal(out[out_bytes], 0xEE); /* nothing written past the output */
-	/* Doubles the compiler may keep in XMM registers survive (declared clobbers). */
-	assert_true(d1 == d0 * 3.0 && d2 == d1 - 7.0 && d3 == d0 / 5.0);
 }
 
 static void test_xmm_roundtrip(void **state)
@@ -777,6 +880,7 @@ int main(void)
 		T(test_fast16_registers),
 		T(test_fast_buffer),
 		T(test_live_values_survive),
+		T(test_inputs_reused_after_call),
 #if HVTLFS_ARCH_HAS_XMM_HYPERCALL
 		T(test_xmm_roundtrip),
 		T(test_xmm_refused),
