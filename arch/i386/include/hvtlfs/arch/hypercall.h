@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*!
- * @file arch/i386/include/hvtlfs/arch/hypercall.h
- * @brief i386: the inline assembly that issues one hypercall.
+/*
+ * i386: the inline assembly that issues one hypercall.
  *
  * Register contract (TLFS "Hypercall Inputs", x86): control in EDX:EAX, input
  * GPA or fast input 1 in EBX:ECX, output GPA or fast input 2 in EDI:ESI, result

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*!
- * @file arch/x86_64/include/hvtlfs/arch/hypercall.h
- * @brief x86_64: the inline assembly that issues one hypercall.
+/*
+ * x86_64: the inline assembly that issues one hypercall.
  *
  * Register contract (TLFS "Hypercall Inputs", x64): control in RCX, input GPA or
  * fast input 1 in RDX, output GPA or fast input 2 in R8, result in RAX; XMM fast
