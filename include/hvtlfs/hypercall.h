@@ -67,7 +67,8 @@
 #ifndef HVTLFS_HYPERCALL_TARGET_NAME
 /*!
  * @brief Name of the asm operand holding the page pointer (PAGE and CUSTOM
- *        methods): a register on x86_64, a memory operand on i386.
+ *        methods): a register on x86_64, a register or memory operand ("rm")
+ *        on i386.
  *
  * A custom call sequence refers to it as `%[name]`. Linux's `CALL_NOSPEC`
  * expects `thunk_target`: define this to `thunk_target` and

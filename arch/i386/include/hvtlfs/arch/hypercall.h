@@ -14,9 +14,10 @@
  * - the stack pointer as an in/out operand (frame-pointer builds, objtool).
  *
  * EBX under -fPIC/-fPIE: it is an ordinary operand; GCC 5+ and clang move the
- * GOT pointer out of the way themselves. All six general registers carry the
- * call, so the page pointer is a memory operand (a stack copy, addressed from
- * ESP or EBP, never from a register the call changes).
+ * GOT pointer out of the way themselves. Six general registers carry the call,
+ * so the page pointer is an "rm" operand: EBP when the compiler has it free,
+ * otherwise a stack copy addressed from ESP or EBP (never from a register the
+ * call changes: those are all operands).
  *
  * i386 has no XMM fast-call forms.
  */
@@ -40,10 +41,10 @@
 
 #if HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_PAGE
 #define HVTLFS_ARCH_CALL_ASM_	  "call *%[" HVTLFS_ARCH_STR_(HVTLFS_HYPERCALL_TARGET_NAME) "]"
-#define HVTLFS_ARCH_TARGET_(page) [HVTLFS_HYPERCALL_TARGET_NAME] "m"(page)
+#define HVTLFS_ARCH_TARGET_(page) [HVTLFS_HYPERCALL_TARGET_NAME] "rm"(page)
 #elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_CUSTOM
 #define HVTLFS_ARCH_CALL_ASM_	  HVTLFS_HYPERCALL_CALL_ASM
-#define HVTLFS_ARCH_TARGET_(page) [HVTLFS_HYPERCALL_TARGET_NAME] "m"(page)
+#define HVTLFS_ARCH_TARGET_(page) [HVTLFS_HYPERCALL_TARGET_NAME] "rm"(page)
 #elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMCALL
 #define HVTLFS_ARCH_CALL_ASM_ ".byte 0x0f, 0x01, 0xc1 /* vmcall */"
 #elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMMCALL
