@@ -18,7 +18,8 @@ bad() {
 
 n=$((n + 1))
 tests=$(ctest --test-dir "$build" -N | sed -n 's/^ *Test *#[0-9]*: *//p')
-[ "$tests" = "parent_consumer" ] || bad "parent's test list is not just parent_consumer: $tests"
+[ "$tests" = "parent_consumer" ] ||
+	bad "parent's test list is not just parent_consumer: $(echo "$tests" | tr '\n' ' ')"
 
 n=$((n + 1))
 [ ! -e "$build/hvtlfs/tests" ] || bad "hvtlfs's tests/ directory was configured"
@@ -34,7 +35,8 @@ fi
 n=$((n + 1))
 cmake --install "$build" --prefix "$stage" >/dev/null
 installed=$(cd "$stage" && find . -type f | sort)
-[ "$installed" = "./bin/parent" ] || bad "install put more than bin/parent: $installed"
+[ "$installed" = "./bin/parent" ] ||
+	bad "install put more than bin/parent: $(echo "$installed" | tr '\n' ' ')"
 
 n=$((n + 1))
 ctest --test-dir "$build" --output-on-failure || bad "parent_consumer failed"
