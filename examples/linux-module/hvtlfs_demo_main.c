@@ -9,8 +9,9 @@
  * HvFlushVirtualAddressList with continuation. Off Hyper-V (no hypercall page) the
  * wrappers make no call and the module refuses to load.
  *
- * The wrappers are instantiated in ordinary .text functions (not __init), so objtool
- * checks every call sequence the compiler emitted for them.
+ * The wrappers are instantiated in ordinary .text functions (not __init): objtool checks
+ * every call sequence the compiler emitted for them, whether this code is built as a
+ * module or into the kernel image (where objtool skips .init.text).
  */
 #include <linux/errno.h>
 #include <linux/gfp.h>
