@@ -94,13 +94,30 @@ kernel_headers='#include <linux/module.h>
 # includes the kernel's headers itself; the other headers go in on their own.
 all_headers=$(cd "$src/include" && for h in hvtlfs/*.h; do echo "#include <$h>"; done
 	cd "$src/arch/x86_64/include" && for h in hvtlfs/arch/*.h; do echo "#include <$h>"; done)
+# Headers that pull in the wrappers, directly or through another header.
+wrapper_headers=" hvtlfs/hypercall.h "
+while :; do
+	grew=0
+	for h in "$src"/include/hvtlfs/*.h; do
+		rel=hvtlfs/$(basename "$h")
+		case "$wrapper_headers" in *" $rel "*) continue ;; esac
+		for w in $wrapper_headers; do
+			if grep -q "#include \"$w\"" "$h"; then
+				wrapper_headers="$wrapper_headers$rel "
+				grew=1
+				break
+			fi
+		done
+	done
+	[ "$grew" -eq 1 ] || break
+done
 plain_headers=$(cd "$src/include" && for h in hvtlfs/*.h; do
-	grep -q '#include "hvtlfs/hypercall.h"' "$h" || [ "$h" = hvtlfs/hypercall.h ] ||
-		echo "#include <$h>"
+	case "$wrapper_headers" in *" $h "*) ;; *) echo "#include <$h>" ;; esac
 done
 	cd "$src/arch/x86_64/include" && for h in hvtlfs/arch/*.h; do
 		[ "$h" = hvtlfs/arch/hypercall.h ] || echo "#include <$h>"
 	done)
+echo "headers that pull in the wrappers (only through the call hook):$wrapper_headers"
 printf '%s\n#include "hvtlfs_linux_hypercall.h"\n%s\nMODULE_LICENSE("Dual BSD/GPL");\n' \
 	"$kernel_headers" "$all_headers" >"$work/collide/kernel_first.c"
 printf '%s\n%s\nint hvtlfs_collide_(void);\nint hvtlfs_collide_(void) { return HV_STATUS_SUCCESS + HVTLFS_STATUS_SUCCESS; }\n' \
