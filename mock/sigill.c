@@ -14,7 +14,8 @@
 static const int hvtlfs_mock_signals_[2] = { SIGILL, SIGSEGV };
 static struct sigaction hvtlfs_mock_old_[2];
 
-static void hvtlfs_mock_sigill_(int sig, siginfo_t *si, void *ctx);
+__attribute__((force_align_arg_pointer)) static void hvtlfs_mock_sigill_(int sig, siginfo_t *si,
+									 void *ctx);
 
 /* Not ours: hand the signal to whoever had it; if that is the default action, the
  * faulting instruction runs again and takes it. */
@@ -121,7 +122,10 @@ static const uint8_t *hvtlfs_mock_ip_(const ucontext_t *uc)
 }
 #endif
 
-static void hvtlfs_mock_sigill_(int sig, siginfo_t *si, void *ctx)
+/* Realign the stack: some emulators (qemu-user) deliver signals on a stack that is not
+ * 16-byte aligned, and the compiler's SSE spills would fault. */
+__attribute__((force_align_arg_pointer)) static void hvtlfs_mock_sigill_(int sig, siginfo_t *si,
+									 void *ctx)
 {
 	ucontext_t *uc = (ucontext_t *)ctx;
 	const uint8_t *ip = hvtlfs_mock_ip_(uc);
