@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -914,6 +915,43 @@ static bool instruction_traps(void)
 }
 #endif
 
+/* A fault that is not VMCALL/VMMCALL goes to the handler the mock replaced. */
+static sigjmp_buf chain_jmp;
+static volatile sig_atomic_t chain_hits;
+static void chain_handler(int sig, siginfo_t *si, void *ctx)
+{
+	(void)sig;
+	(void)si;
+	(void)ctx;
+	chain_hits++;
+	siglongjmp(chain_jmp, 1);
+}
+
+static void test_mock_chains_other_faults(void **state)
+{
+	struct sigaction sa, old;
+
+	(void)state;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = chain_handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	assert_int_equal(sigaction(SIGILL, &sa, &old), 0);
+	ARM(state);
+	chain_hits = 0;
+	if (sigsetjmp(chain_jmp, 1) == 0)
+		__asm__ __volatile__("ud2");
+	assert_int_equal(chain_hits, 1);
+	assert_int_equal(hvtlfs_mock_call_count(), 0);
+	/* Installing twice keeps one handler; removing restores ours. */
+	assert_int_equal(hvtlfs_mock_sigill_install(), HVTLFS_OK);
+	assert_int_equal(hvtlfs_mock_sigill_remove(), HVTLFS_OK);
+	assert_int_equal(hvtlfs_mock_sigill_remove(), HVTLFS_OK);
+	assert_int_equal(sigaction(SIGILL, NULL, &sa), 0);
+	assert_true(sa.sa_sigaction == chain_handler);
+	assert_int_equal(sigaction(SIGILL, &old, NULL), 0);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -943,6 +981,7 @@ int main(void)
 		T(test_rep_max_count),
 		T(test_null_page),
 		T(test_mock_api),
+		T(test_mock_chains_other_faults),
 	};
 
 #if !HVTLFS_HYPERCALL_USES_PAGE_
