@@ -392,6 +392,44 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_xmm(uint64_t control
 }
 #endif
 
+/*! @brief hvtlfs_rep_progress() answer: re-issue the call from the updated rep start. */
+#define HVTLFS_REP_CONTINUE 1
+
+/*!
+ * @brief Judges one answer of a rep hypercall, never trusting the hypervisor's
+ *        reps-completed count blindly. Every rep loop of the library uses it.
+ *
+ * Order of the checks: reps completed above the rep count, below the rep start,
+ * a failure status (anything but SUCCESS and TIMEOUT), all reps done, no progress.
+ * @param result the result word of the call.
+ * @param rep_count the rep count of the control word (>= 1).
+ * @param[in,out] rep_start the rep start the call was issued with; on
+ *        #HVTLFS_REP_CONTINUE, the reps completed to re-issue from.
+ * @return #HVTLFS_OK when every rep is done; #HVTLFS_REP_CONTINUE to re-issue
+ *         with the updated rep start; #HVTLFS_ERR_REP_OVERSHOOT,
+ *         #HVTLFS_ERR_REP_BACKWARDS, #HVTLFS_ERR_HV_STATUS or
+ *         #HVTLFS_ERR_REP_STALLED otherwise.
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_rep_progress(uint64_t result, uint32_t rep_count,
+					     uint32_t *rep_start)
+{
+	uint16_t status = hvtlfs_result_status(result);
+	uint32_t done = hvtlfs_result_reps_completed(result);
+
+	if (done > rep_count)
+		return HVTLFS_ERR_REP_OVERSHOOT;
+	if (done < *rep_start)
+		return HVTLFS_ERR_REP_BACKWARDS;
+	if (status != HVTLFS_STATUS_SUCCESS && status != HVTLFS_STATUS_TIMEOUT)
+		return HVTLFS_ERR_HV_STATUS;
+	if (done == rep_count)
+		return HVTLFS_OK;
+	if (done == *rep_start)
+		return HVTLFS_ERR_REP_STALLED;
+	*rep_start = done;
+	return HVTLFS_REP_CONTINUE;
+}
+
 /*!
  * @brief Rep hypercall with continuation: re-issues the call with rep start =
  *        reps completed until every rep is done or a failure status.
@@ -442,25 +480,16 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_hypercall_rep(uint64_t control, uint6
 	}
 	for (;;) {
 		uint64_t r = hvtlfs_arch_hypercall3(page, control, input_gpa, output_gpa);
-		uint16_t status = hvtlfs_result_status(r);
-		uint32_t done = hvtlfs_result_reps_completed(r);
+		int rc;
 
 		HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
 		if (result)
 			*result = r;
-		if (done > count)
-			return HVTLFS_ERR_REP_OVERSHOOT;
-		if (done < start)
-			return HVTLFS_ERR_REP_BACKWARDS;
-		if (status != HVTLFS_STATUS_SUCCESS && status != HVTLFS_STATUS_TIMEOUT)
-			return HVTLFS_ERR_HV_STATUS;
-		if (done == count)
-			return HVTLFS_OK;
-		if (done == start)
-			return HVTLFS_ERR_REP_STALLED;
+		rc = hvtlfs_rep_progress(r, count, &start);
+		if (rc != HVTLFS_REP_CONTINUE)
+			return rc;
 		HVTLFS_REP_ITERATION_HOOK();
-		start = done;
-		control = hvtlfs_control_with_rep_start(control, done);
+		control = hvtlfs_control_with_rep_start(control, start);
 		/* The page is read once per wrapper call: an OS that swaps it mid-loop
 		 * still gets a consistent sequence. */
 	}

@@ -175,8 +175,6 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_flush_issue(const struct hvtlfs_flush
 	if (plan->form == HVTLFS_PLAN_XMM) {
 		start = hvtlfs_control_rep_start(control);
 		for (;;) {
-			uint16_t status;
-			uint32_t done;
 			int rc = hvtlfs_hypercall_xmm(control, plan->regs, plan->input_size, NULL,
 						      0, &r);
 
@@ -184,24 +182,15 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_flush_issue(const struct hvtlfs_flush
 				*result = r;
 			if (rc)
 				return rc;
-			status = hvtlfs_result_status(r);
-			if (status != HVTLFS_STATUS_SUCCESS && status != HVTLFS_STATUS_TIMEOUT)
-				return HVTLFS_ERR_HV_STATUS;
 			if (!count)
-				return status == HVTLFS_STATUS_SUCCESS ? HVTLFS_OK
-								       : HVTLFS_ERR_HV_STATUS;
-			done = hvtlfs_result_reps_completed(r);
-			if (done > count)
-				return HVTLFS_ERR_REP_OVERSHOOT;
-			if (done < start)
-				return HVTLFS_ERR_REP_BACKWARDS;
-			if (done == count)
-				return HVTLFS_OK;
-			if (done == start)
-				return HVTLFS_ERR_REP_STALLED;
+				return hvtlfs_result_status(r) == HVTLFS_STATUS_SUCCESS
+					       ? HVTLFS_OK
+					       : HVTLFS_ERR_HV_STATUS;
+			rc = hvtlfs_rep_progress(r, count, &start);
+			if (rc != HVTLFS_REP_CONTINUE)
+				return rc;
 			HVTLFS_REP_ITERATION_HOOK();
-			start = done;
-			control = hvtlfs_control_with_rep_start(control, done);
+			control = hvtlfs_control_with_rep_start(control, start);
 		}
 	}
 #else
