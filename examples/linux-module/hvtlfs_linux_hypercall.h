@@ -35,10 +35,9 @@
  * The wrappers pass the stack pointer to each call as an in/out operand, through a
  * file-scope register variable; the kernel declares one for the same register,
  * current_stack_pointer (the operand of ASM_CALL_CONSTRAINT). GCC warns about two
- * global register variables for one register, so make hvtlfs's the kernel's.
- * (Harmless with wrappers that use a local register variable instead.)
+ * global register variables for one register, so hvtlfs uses the kernel's.
  */
-#define hvtlfs_arch_sp_ current_stack_pointer
+#define HVTLFS_HYPERCALL_SP current_stack_pointer
 
 #include <hvtlfs/hypercall.h>
 

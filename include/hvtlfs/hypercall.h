@@ -90,6 +90,18 @@
 #error "hvtlfs: HVTLFS_HYPERCALL_METHOD_CUSTOM needs HVTLFS_HYPERCALL_CALL_ASM"
 #endif
 
+#if defined(HVTLFS_DOXYGEN)
+/*!
+ * @brief A stack-pointer register variable the wrappers pass to every call as an
+ *        in/out asm operand, so the compiler sets up its frame before the call
+ *        (frame-pointer builds, objtool). Default: one of hvtlfs's own, declared
+ *        at file scope by the arch backend. An environment that already declares
+ *        one (Linux: `current_stack_pointer`) names it here, since GCC warns about
+ *        two global register variables for one register.
+ */
+#define HVTLFS_HYPERCALL_SP
+#endif
+
 #ifndef HVTLFS_HYPERCALL_SKIP_RED_ZONE
 /*!
  * @brief 1: the x86_64 PAGE method steps RSP over the 128-byte red zone around

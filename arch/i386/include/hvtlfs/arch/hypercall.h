@@ -63,7 +63,10 @@
 /* The stack pointer as an asm operand ("+r"): the compiler must have its frame set
  * up before the call (frame-pointer builds, objtool). A file-scope register variable
  * works in GCC and clang alike; a local one is left uninitialised by clang at -O0. */
+#ifndef HVTLFS_HYPERCALL_SP
 __extension__ register uintptr_t hvtlfs_arch_sp_ __asm__("esp");
+#define HVTLFS_HYPERCALL_SP hvtlfs_arch_sp_
+#endif
 /*! @endcond */
 
 /*! @brief Defined to 0: i386 has no XMM fast-call forms. */
@@ -86,7 +89,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall2(void *page, uint64_t contro
 
 	HVTLFS_ARCH_UNUSED_(page);
 	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
-			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+r"(hvtlfs_arch_sp_)
+			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+r"(HVTLFS_HYPERCALL_SP)
 			     : HVTLFS_ARCH_INPUTS_(page)
 			     : "edi", "esi", "cc", "memory");
 	return edx_eax;
@@ -114,7 +117,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t contro
 	HVTLFS_ARCH_UNUSED_(page);
 	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
 			     : "+A"(edx_eax), "+b"(ebx), "+c"(ecx), "+D"(edi), "+S"(esi),
-			       "+r"(hvtlfs_arch_sp_)
+			       "+r"(HVTLFS_HYPERCALL_SP)
 			     : HVTLFS_ARCH_INPUTS_(page)
 			     : "cc", "memory");
 	return edx_eax;

@@ -76,7 +76,10 @@
 /* The stack pointer as an asm operand ("+r"): the compiler must have its frame set
  * up before the call (frame-pointer builds, objtool). A file-scope register variable
  * works in GCC and clang alike; a local one is left uninitialised by clang at -O0. */
+#ifndef HVTLFS_HYPERCALL_SP
 __extension__ register uintptr_t hvtlfs_arch_sp_ __asm__("rsp");
+#define HVTLFS_HYPERCALL_SP hvtlfs_arch_sp_
+#endif
 /*! @endcond */
 
 /*! @brief Defined to 1: this architecture has the XMM fast-call forms. */
@@ -100,7 +103,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall2(void *page, uint64_t contro
 	HVTLFS_ARCH_UNUSED_(page);
 	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
 			     : "=a"(result), "+c"(control), "+d"(in1), "=r"(r8),
-			       "+r"(hvtlfs_arch_sp_)
+			       "+r"(HVTLFS_HYPERCALL_SP)
 			     : HVTLFS_ARCH_INPUTS_(page)
 			     : "r9", "r10", "r11", "cc", "memory");
 	return result;
@@ -125,7 +128,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t contro
 	HVTLFS_ARCH_UNUSED_(page);
 	__asm__ __volatile__(HVTLFS_ARCH_CALL_ASM_
 			     : "=a"(result), "+c"(control), "+d"(in1), "+r"(r8),
-			       "+r"(hvtlfs_arch_sp_)
+			       "+r"(HVTLFS_HYPERCALL_SP)
 			     : HVTLFS_ARCH_INPUTS_(page)
 			     : "r9", "r10", "r11", "cc", "memory");
 	return result;
@@ -165,7 +168,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
 			     "movdqu %%xmm4, 64(%[x])\n\t"
 			     "movdqu %%xmm5, 80(%[x])"
 			     : "=&a"(result), "+c"(control), "+d"(rdx), "+r"(r8),
-			       "+r"(hvtlfs_arch_sp_)
+			       "+r"(HVTLFS_HYPERCALL_SP)
 			     : [x] "r"(x)HVTLFS_ARCH_XMM_PAGE_(page)
 			     : "r9", "r10", "r11", "cc", "memory" HVTLFS_ARCH_XMM_CLOBBERS_);
 	regs[0] = rdx;
