@@ -75,12 +75,12 @@ HVTLFS_ALWAYS_INLINE void emit_run(struct sink_ *s, uint64_t first, uint64_t uni
 	s->n = n;
 }
 
-static uint64_t round_up(uint64_t v, unsigned int shift)
+static uint64_t ranges_round_up(uint64_t v, unsigned int shift)
 {
 	return ((v + ((uint64_t)1 << shift) - 1u) >> shift) << shift;
 }
 
-static uint64_t round_down(uint64_t v, unsigned int shift)
+static uint64_t ranges_round_down(uint64_t v, unsigned int shift)
 {
 	return (v >> shift) << shift;
 }
@@ -99,7 +99,7 @@ static uint64_t cost_of(uint64_t pages, unsigned int shift)
 /* Cheapest split of the 2 MiB-aligned [a, b) between 2 MiB and 1 GiB entries. */
 static void plan_mid(uint64_t a, uint64_t b, struct plan_ *p)
 {
-	uint64_t lo = round_up(a, SHIFT_1G_), hi = round_down(b, SHIFT_1G_);
+	uint64_t lo = ranges_round_up(a, SHIFT_1G_), hi = ranges_round_down(b, SHIFT_1G_);
 	unsigned int j, l;
 
 	p->a2 = a;
@@ -137,7 +137,7 @@ static void plan_mid(uint64_t a, uint64_t b, struct plan_ *p)
  * to the plan found first, which prefers smaller pages. */
 static void plan_large(uint64_t x, uint64_t y, struct plan_ *best)
 {
-	uint64_t lo = round_up(x, SHIFT_2M_), hi = round_down(y, SHIFT_2M_);
+	uint64_t lo = ranges_round_up(x, SHIFT_2M_), hi = ranges_round_down(y, SHIFT_2M_);
 	unsigned int i, k;
 
 	best->a1 = best->a2 = best->b2 = best->b1 = x;
