@@ -24,10 +24,13 @@ static void clear(void *p, size_t n)
 		b[i] = 0;
 }
 
-static int reject(struct hvtlfs_hv_request *req, uint16_t status, uint32_t reps_completed)
+/* A refusal: the status for the guest, the library check behind it for the host. */
+static int reject(struct hvtlfs_hv_request *req, uint16_t status, uint32_t reps_completed,
+		  int reason)
 {
 	req->kind = HVTLFS_HVREQ_NONE;
 	req->status = status;
+	req->reason = reason;
 	req->result = hvtlfs_result_make(status, reps_completed);
 	req->nranges = 0;
 	return HVTLFS_OK;
@@ -38,6 +41,32 @@ static int accept(struct hvtlfs_hv_request *req, uint32_t kind, uint16_t status,
 	req->kind = kind;
 	req->status = status;
 	req->result = hvtlfs_result_make(status, reps);
+	return HVTLFS_OK;
+}
+
+/* The library error behind a failed hvtlfs_call_check(), tested in the same order. */
+static int generic_reason(uint64_t control, const struct hvtlfs_call_info *info)
+{
+	uint32_t count = hvtlfs_control_rep_count(control);
+	uint32_t start = hvtlfs_control_rep_start(control);
+
+	if (control & HVTLFS_CONTROL_RESERVED_MASK)
+		return HVTLFS_ERR_RESERVED_BITS;
+	if (!info)
+		return HVTLFS_ERR_UNKNOWN_CALL;
+	if (info->kind == HVTLFS_CALL_KIND_REP) {
+		if (count == 0)
+			return HVTLFS_ERR_REP_COUNT_ZERO;
+		if (start >= count)
+			return HVTLFS_ERR_REP_START_NOT_BELOW;
+	} else if (count != 0 || start != 0) {
+		return HVTLFS_ERR_REP_ON_SIMPLE;
+	}
+	if (hvtlfs_control_var_hdr_size(control) != 0 && !(info->flags & HVTLFS_CALLF_VARHDR))
+		return HVTLFS_ERR_VARHDR_NOT_ALLOWED;
+	if (hvtlfs_control_is_fast(control) && !(info->flags & HVTLFS_CALLF_FAST))
+		return HVTLFS_ERR_FAST_NOT_ALLOWED;
+	/* The catalog refused for a reason not mirrored here: left 0, the fuzzer traps. */
 	return HVTLFS_OK;
 }
 
@@ -82,13 +111,17 @@ static int decode_list(struct hvtlfs_hv_request *req, const uint8_t *b, size_t e
 		req->nranges = (uint32_t)bad;
 		req->kind = kind;
 		req->status = HVTLFS_STATUS_INVALID_PARAMETER;
+		req->reason = rc;
 		req->result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_PARAMETER,
 						 req->rep_start + (uint32_t)bad);
 		return HVTLFS_OK;
 	}
 	req->nranges = n;
-	if (n < left)
+	if (n < left) {
+		/* The caller's array is full: an early return, not a refusal. */
+		req->reason = HVTLFS_ERR_NO_SPACE;
 		return accept(req, kind, HVTLFS_STATUS_TIMEOUT, req->rep_start + n);
+	}
 	return accept(req, kind, HVTLFS_STATUS_SUCCESS, req->rep_count);
 }
 
@@ -110,16 +143,20 @@ static int decode_flush_va(struct hvtlfs_hv_request *req, const struct hvtlfs_hv
 	req->flags = flags;
 	if (list) {
 		if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
-			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, fail_reps);
+			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, fail_reps,
+				      HVTLFS_ERR_BAD_FLAGS);
 		if ((flags & HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT) &&
 		    !(in->features & HVTLFS_HV_FEAT_EXT_GVA_RANGES))
-			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, fail_reps);
+			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, fail_reps,
+				      HVTLFS_ERR_NO_FEATURE);
 	} else if (flags & ~HVTLFS_FLUSH_SPACE_FLAGS) {
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_BAD_FLAGS);
 	}
 	if (ex) {
-		if (hvtlfs_vpset_parse(&req->vps, b + 16, need - 16u, varhdr, &st) != HVTLFS_OK)
-			return reject(req, st, fail_reps);
+		int rc = hvtlfs_vpset_parse(&req->vps, b + 16, need - 16u, varhdr, &st);
+
+		if (rc != HVTLFS_OK)
+			return reject(req, st, fail_reps, rc);
 	} else {
 		(void)hvtlfs_vpset_from_mask(&req->vps, ld64(b + 16));
 	}
@@ -143,14 +180,17 @@ static int decode_ipi(struct hvtlfs_hv_request *req, const uint8_t *b, size_t ne
 	req->vector = vector;
 	req->target_vtl = vtl;
 	if (req->code == HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX) {
-		if (hvtlfs_vpset_parse(&req->vps, b + 8, need - 8u, varhdr, &st) != HVTLFS_OK)
-			return reject(req, st, 0);
+		int rc = hvtlfs_vpset_parse(&req->vps, b + 8, need - 8u, varhdr, &st);
+
+		if (rc != HVTLFS_OK)
+			return reject(req, st, 0, rc);
 	} else {
 		(void)hvtlfs_vpset_from_mask(&req->vps, ld64(b + 8));
 	}
-	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX ||
-	    (vtl & HVTLFS_INPUT_VTL_RESERVED))
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0);
+	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_VECTOR_RANGE);
+	if (vtl & HVTLFS_INPUT_VTL_RESERVED)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
 	return accept(req, HVTLFS_HVREQ_IPI, HVTLFS_STATUS_SUCCESS, 0);
 }
 
@@ -164,10 +204,14 @@ static int decode_post_message(struct hvtlfs_hv_request *req, const uint8_t *b)
 	req->message_type = type;
 	req->payload_size = size;
 	if (conn & HVTLFS_CONNECTION_ID_RESERVED)
-		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, 0);
-	if ((w0 >> 32) != 0 || type == 0 || (type & 0x80000000u) ||
-	    size > HVTLFS_MESSAGE_PAYLOAD_MAX)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0);
+		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, 0,
+			      HVTLFS_ERR_RESERVED_BITS);
+	if ((w0 >> 32) != 0)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+	if (type == 0 || (type & 0x80000000u))
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_INVALID_ARG);
+	if (size > HVTLFS_MESSAGE_PAYLOAD_MAX)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_PAYLOAD_TOO_BIG);
 	for (i = 0; i < size; i++)
 		req->payload[i] = ((const volatile uint8_t *)b)[16u + i];
 	return accept(req, HVTLFS_HVREQ_POST_MESSAGE, HVTLFS_STATUS_SUCCESS, 0);
@@ -181,9 +225,10 @@ static int decode_signal_event(struct hvtlfs_hv_request *req, const uint8_t *b)
 	req->connection_id = conn;
 	req->flag_number = (uint32_t)(w0 >> 32) & 0xFFFFu;
 	if (conn & HVTLFS_CONNECTION_ID_RESERVED)
-		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, 0);
+		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, 0,
+			      HVTLFS_ERR_RESERVED_BITS);
 	if ((w0 >> 48) != 0)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
 	return accept(req, HVTLFS_HVREQ_SIGNAL_EVENT, HVTLFS_STATUS_SUCCESS, 0);
 }
 
@@ -196,7 +241,8 @@ static int decode_flush_gpa(struct hvtlfs_hv_request *req, const uint8_t *b,
 	req->flags = ld64(b + 8);
 	(void)hvtlfs_vpset_init_all(&req->vps); /* acts on all processors */
 	if (req->flags != 0)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, list ? req->rep_start : 0);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, list ? req->rep_start : 0,
+			      HVTLFS_ERR_BAD_FLAGS);
 	if (!list) {
 		req->whole_space = 1;
 		return accept(req, HVTLFS_HVREQ_FLUSH_GPA, HVTLFS_STATUS_SUCCESS, 0);
@@ -238,7 +284,7 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 			      st != HVTLFS_STATUS_SUCCESS
 				      ? st
 				      : (uint16_t)HVTLFS_STATUS_INVALID_HYPERCALL_CODE,
-			      done);
+			      done, generic_reason(control, info));
 	}
 	list = info->kind == HVTLFS_CALL_KIND_REP;
 	if (list && ranges_cap == 0)
@@ -251,19 +297,19 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 	if (hvtlfs_control_is_fast(control)) {
 		if (need > HVTLFS_BUILD_FAST_XMM_BYTES)
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
-				      list ? req->rep_start : 0);
+				      list ? req->rep_start : 0, HVTLFS_ERR_FAST_TOO_BIG);
 		if (need > HVTLFS_BUILD_FAST_GPR_BYTES &&
 		    !(in->features & HVTLFS_HV_FEAT_XMM_INPUT)) {
 			req->raise_ud = 1;
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
-				      list ? req->rep_start : 0);
+				      list ? req->rep_start : 0, HVTLFS_ERR_NO_FEATURE);
 		}
 	} else {
 		uint64_t off = in->input_gpa & (HVTLFS_PAGE_SIZE - 1u);
 
 		if ((in->input_gpa & (HVTLFS_INPUT_ALIGN - 1u)) || off + need > HVTLFS_PAGE_SIZE)
 			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT,
-				      list ? req->rep_start : 0);
+				      list ? req->rep_start : 0, HVTLFS_ERR_ALIGNMENT);
 	}
 	if (need > in->len)
 		return HVTLFS_ERR_TRUNCATED;

@@ -7,6 +7,7 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "hvtlfs/catalog.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hvcall_decode.h"
 
@@ -357,9 +358,11 @@ static int dec_fast(uint64_t control, size_t len, unsigned features)
 	return hvtlfs_hv_decode(&in, &req, rng_out, 512);
 }
 
-static void expect(uint16_t status, uint32_t reps)
+/* The status, the result word, and the library check the decoder names for it. */
+static void expect(uint16_t status, uint32_t reps, int reason)
 {
 	assert_int_equal(req.status, status);
+	assert_int_equal(req.reason, reason);
 	assert_true(req.result == ((uint64_t)status | ((uint64_t)reps << 32)));
 }
 
@@ -369,52 +372,53 @@ static void test_dec_generic(void **state)
 	memset(page, 0, sizeof(page));
 	/* Reserved control bits 27-30, 44-47, 60-63. */
 	assert_int_equal(dec_slow(0x0002u | (1ull << 27), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_RESERVED_BITS);
 	assert_int_equal(dec_slow(0x0002u | (1ull << 44), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_RESERVED_BITS);
 	assert_int_equal(dec_slow(0x0002u | (1ull << 63), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_RESERVED_BITS);
 	/* Unknown code. */
 	assert_int_equal(dec_slow(0x7FFFu, 0x10000, 0), HVTLFS_OK);
-	expect(0x2, 0);
+	expect(0x2, 0, HVTLFS_ERR_UNKNOWN_CALL);
 	assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
 	/* Known to the catalog, not decoded here. */
 	assert_int_equal(dec_slow(0x0050u | (1ull << 32), 0x10000, 0), HVTLFS_ERR_UNKNOWN_CALL);
 	/* Rep count on a simple call; rep count 0 and rep start >= rep count on a rep call. */
 	assert_int_equal(dec_slow(0x0002u | (1ull << 32), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_REP_ON_SIMPLE);
 	assert_int_equal(dec_slow(0x0003u, 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_REP_COUNT_ZERO);
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32) | (2ull << 48), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_REP_START_NOT_BELOW);
 	/* Variable header on a call that takes none. */
 	assert_int_equal(dec_slow(0x0002u | (1ull << 17), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_VARHDR_NOT_ALLOWED);
 	/* Fast on the slow-only HvPostMessage. */
 	assert_int_equal(dec_fast(0x1005Cu, 16, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_FAST_NOT_ALLOWED);
 	/* Fast input beyond 112 bytes: list with 12 entries (24 + 96 = 120). */
 	assert_int_equal(dec_fast(0x10003u | (12ull << 32), 112, HVTLFS_HV_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_FAST_TOO_BIG);
 	assert_int_equal(req.raise_ud, 0);
 	/* Fast input beyond 16 bytes without XMM input: #UD. */
 	assert_int_equal(dec_fast(0x10002u, 16, 0), HVTLFS_OK);
 	assert_int_equal(req.raise_ud, 1);
+	expect(0x3, 0, HVTLFS_ERR_NO_FEATURE);
 	/* With the feature but registers not passed: the caller's bug. */
 	assert_int_equal(dec_fast(0x10002u, 16, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_ERR_TRUNCATED);
 	assert_int_equal(dec_fast(0x10002u, 112, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	/* Alignment and page crossing. */
 	assert_int_equal(dec_slow(0x0002u, 0x10004, 0), HVTLFS_OK);
-	expect(0x4, 0);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
 	assert_int_equal(dec_slow(0x0002u, 0x10FF0, 0), HVTLFS_OK); /* 24 bytes from 0xFF0 */
-	expect(0x4, 0);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
 	assert_int_equal(dec_slow(0x0002u, 0x10FE8, 0), HVTLFS_OK); /* ends exactly at the page */
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	/* 510 list entries cannot fit a page; rep start kept in the result. */
 	assert_int_equal(dec_slow(0x0003u | (510ull << 32) | (3ull << 48), 0x10000, 0), HVTLFS_OK);
-	expect(0x4, 3);
+	expect(0x4, 3, HVTLFS_ERR_ALIGNMENT);
 	/* Caller mapped less than the page holds. */
 	{
 		struct hvtlfs_hv_input in = { 0x0002u, 0x10000, page, 23, 0, 0 };
@@ -437,7 +441,7 @@ static void test_dec_flush(void **state)
 	page[1] = 0x4;
 	page[2] = 0x5;
 	assert_int_equal(dec_slow(0x0002u, 0x10000, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_int_equal(req.kind, HVTLFS_HVREQ_FLUSH_VA);
 	assert_true(req.address_space == 0x1000 && req.flags == 4 && req.whole_space);
 	assert_true(hvtlfs_vpset_contains(&req.vps, 0) && hvtlfs_vpset_contains(&req.vps, 2));
@@ -453,14 +457,14 @@ static void test_dec_flush(void **state)
 	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 10, 10, 0x7000, 0));
 	page[1] = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT; /* not a space flag */
 	assert_int_equal(dec_slow(0x0002u, 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
 
 	/* HvFlushVirtualAddressList: 2 entries: 3 pages at 0x400000, 1 page at 0x7f000. */
 	page[1] = 0;
 	page[3] = 0x400002;
 	page[4] = 0x7f000;
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, 0), HVTLFS_OK);
-	expect(0, 2);
+	expect(0, 2, HVTLFS_OK);
 	assert_int_equal(req.nranges, 2);
 	assert_true(rng_out[0].base == 0x400000 && rng_out[0].pages == 3);
 	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x402fff));
@@ -468,25 +472,25 @@ static void test_dec_flush(void **state)
 	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 2, 4, 0x1000, 0x7f123));
 	/* Rep start 1: only the second entry. */
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);
-	expect(0, 2);
+	expect(0, 2, HVTLFS_OK);
 	assert_int_equal(req.nranges, 1);
 	assert_true(rng_out[0].base == 0x7f000);
 	/* NON_GLOBAL_MAPPINGS_ONLY is invalid on the list call; rep start kept. */
 	page[1] = HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 1);
+	expect(0x5, 1, HVTLFS_ERR_BAD_FLAGS);
 	page[1] = HVTLFS_BIT64(5);
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
 	/* Extended format needs the feature. */
 	page[1] = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_NO_FEATURE);
 	/* With it: entry 1 is a 2 MiB large page at 0x40000000 (bit 11), 2 of them. */
 	page[4] = 0x40000000u | 0x800u | 1u;
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES),
 			 HVTLFS_OK);
-	expect(0, 2);
+	expect(0, 2, HVTLFS_OK);
 	assert_true(rng_out[1].base == 0x40000000 && rng_out[1].pages == 2 &&
 		    rng_out[1].page_shift == 21);
 	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 2, 4, 0x1000, 0x403fffff));
@@ -494,14 +498,14 @@ static void test_dec_flush(void **state)
 	page[4] |= 1u << 13;
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES),
 			 HVTLFS_OK);
-	expect(0x5, 1);
+	expect(0x5, 1, HVTLFS_ERR_RESERVED_BITS);
 	assert_int_equal(req.nranges, 1);
 	/* Early return: room for one range decodes a prefix and asks to continue. */
 	page[1] = 0;
 	{
 		struct hvtlfs_hv_input in = { 0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0 };
 		assert_int_equal(hvtlfs_hv_decode(&in, &req, rng_out, 1), HVTLFS_OK);
-		expect(HVTLFS_STATUS_TIMEOUT, 1);
+		expect(HVTLFS_STATUS_TIMEOUT, 1, HVTLFS_ERR_NO_SPACE);
 		assert_int_equal(req.nranges, 1);
 	}
 }
@@ -518,24 +522,24 @@ static void test_dec_flush_ex(void **state)
 	page[4] = 0x21;
 	page[5] = 0x4;
 	assert_int_equal(dec_slow(0x0013u | (2ull << 17), 0x10000, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_true(hvtlfs_vpset_contains(&req.vps, 0) && hvtlfs_vpset_contains(&req.vps, 5) &&
 		    hvtlfs_vpset_contains(&req.vps, 130));
 	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 3);
 	/* Var header disagrees with the bank mask. */
 	assert_int_equal(dec_slow(0x0013u | (1ull << 17), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
 	assert_int_equal(dec_slow(0x0013u | (3ull << 17), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
 	/* Unknown format. */
 	page[2] = 2;
 	assert_int_equal(dec_slow(0x0013u | (2ull << 17), 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FORMAT);
 	/* Format ALL, no banks. */
 	page[2] = 1;
 	page[3] = 0;
 	assert_int_equal(dec_slow(0x0013u, 0x10000, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_true(hvtlfs_vpset_is_all(&req.vps));
 	/* ListEx: VP 65 (bank 1), one range after the bank word; rep start in the result. */
 	page[2] = 0;
@@ -543,16 +547,16 @@ static void test_dec_flush_ex(void **state)
 	page[4] = 0x2;
 	page[5] = 0x5000;
 	assert_int_equal(dec_slow(0x0014u | (1ull << 17) | (1ull << 32), 0x10000, 0), HVTLFS_OK);
-	expect(0, 1);
+	expect(0, 1, HVTLFS_OK);
 	assert_true(hvtlfs_vpset_contains(&req.vps, 65) && !hvtlfs_vpset_contains(&req.vps, 1));
 	assert_true(rng_out[0].base == 0x5000 && rng_out[0].pages == 1);
 	/* The bank mask claims 64 banks: var header 64 needs 64 words the page must hold. */
 	page[3] = ~0ull;
 	assert_int_equal(dec_slow(0x0014u | (1ull << 17) | (1ull << 32), 0x10000, 0), HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
 	/* Page crossing through the variable header. */
 	assert_int_equal(dec_slow(0x0014u | (64ull << 17) | (1ull << 32), 0x10F00, 0), HVTLFS_OK);
-	expect(0x4, 0);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
 	/* IpiEx, XMM fast: vector 0x40, VPs 2 and 65 in two banks (24 + 16 = 40 bytes). */
 	memset(page, 0, sizeof(page));
 	page[0] = 0x40;
@@ -562,20 +566,21 @@ static void test_dec_flush_ex(void **state)
 	page[4] = 0x2;
 	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_int_equal(req.kind, HVTLFS_HVREQ_IPI);
 	assert_int_equal(req.vector, 0x40);
 	assert_true(hvtlfs_vpset_contains(&req.vps, 2) && hvtlfs_vpset_contains(&req.vps, 65));
 	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 16, 0), HVTLFS_OK);
 	assert_int_equal(req.raise_ud, 1);
+	expect(0x3, 0, HVTLFS_ERR_NO_FEATURE);
 	/* IpiEx with one bank word too few in the variable header, and a bad format. */
 	assert_int_equal(dec_fast(0x10015u | (1ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
-	expect(0x3, 0);
+	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
 	page[1] = 7;
 	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FORMAT);
 	assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
 }
 
@@ -587,39 +592,39 @@ static void test_dec_ipi_event(void **state)
 	page[0] = 0x10;
 	page[1] = 0x8;
 	assert_int_equal(dec_fast(0x1000Bu, 16, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_true(req.vector == 0x10 && hvtlfs_vpset_contains(&req.vps, 3));
 	page[0] = 0x0F;
 	assert_int_equal(dec_fast(0x1000Bu, 16, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_VECTOR_RANGE);
 	page[0] = 0x100;
 	assert_int_equal(dec_fast(0x1000Bu, 16, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_VECTOR_RANGE);
 	page[0] = 0xFF | (0x20ull << 32); /* reserved HV_INPUT_VTL bit */
 	assert_int_equal(dec_fast(0x1000Bu, 16, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_RESERVED_BITS);
 	page[0] = 0xFF | (0x12ull << 32);
 	assert_int_equal(dec_slow(0x000Bu, 0x10000, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_int_equal(req.target_vtl, 0x12);
 
 	/* HvSignalEvent, fast: connection 0x10, flag 3. */
 	page[0] = 0x0000000300000010ull;
 	assert_int_equal(dec_fast(0x1005Du, 16, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_true(req.kind == HVTLFS_HVREQ_SIGNAL_EVENT && req.connection_id == 0x10 &&
 		    req.flag_number == 3);
 	page[0] = 0x0000000301000010ull;
 	assert_int_equal(dec_fast(0x1005Du, 16, 0), HVTLFS_OK);
-	expect(0x12, 0);
+	expect(0x12, 0, HVTLFS_ERR_RESERVED_BITS);
 	page[0] = 0x0001000300000010ull;
 	assert_int_equal(dec_fast(0x1005Du, 16, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_RESERVED_BITS);
 
 	/* HvNotifyLongSpinWait: advisory, reserved half ignored. */
 	page[0] = 0xFFFFFFFF00000040ull;
 	assert_int_equal(dec_fast(0x10008u, 16, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_int_equal(req.spin_count, 0x40);
 
 	/* HvPostMessage: connection 4, type 1, 3 bytes. */
@@ -628,32 +633,32 @@ static void test_dec_ipi_event(void **state)
 	page[1] = 1 | (3ull << 32);
 	page[2] = 0x030201;
 	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_true(req.connection_id == 4 && req.message_type == 1 && req.payload_size == 3);
 	assert_true(req.payload[0] == 1 && req.payload[2] == 3 && req.payload[3] == 0);
 	page[1] = 1 | (241ull << 32);
 	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_PAYLOAD_TOO_BIG);
 	page[1] = 0 | (3ull << 32);
 	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_INVALID_ARG);
 	page[1] = 0x80000001u | (3ull << 32);
 	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_INVALID_ARG);
 	page[1] = 1 | (240ull << 32);
 	page[0] = 4 | (1ull << 32); /* RsvdZ */
 	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_RESERVED_BITS);
 	page[0] = 0x01000004;
 	assert_int_equal(dec_slow(0x005Cu, 0x10000, 0), HVTLFS_OK);
-	expect(0x12, 0);
+	expect(0x12, 0, HVTLFS_ERR_RESERVED_BITS);
 	page[0] = 4;
 	assert_int_equal(dec_slow(0x005Cu, 0x10F08, 0), HVTLFS_OK); /* 256 bytes cross */
-	expect(0x4, 0);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
 	page[480] = 4; /* the same message at offset 0xF00 ends exactly at the page */
 	page[481] = 1 | (240ull << 32);
 	assert_int_equal(dec_slow(0x005Cu, 0x10F00, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_int_equal(req.payload_size, 240);
 }
 
@@ -663,23 +668,113 @@ static void test_dec_gpa(void **state)
 	memset(page, 0, sizeof(page));
 	page[0] = 0xfee000;
 	assert_int_equal(dec_slow(0x800000AFu, 0x10000, 0), HVTLFS_OK);
-	expect(0, 0);
+	expect(0, 0, HVTLFS_OK);
 	assert_true(req.kind == HVTLFS_HVREQ_FLUSH_GPA && req.nested && req.whole_space);
 	page[1] = 1;
 	assert_int_equal(dec_slow(0x00AFu, 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 0);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
 	page[1] = 0;
 	page[2] = 0x1000 | 4; /* 5 pages from PFN 1 */
 	assert_int_equal(dec_slow(0x00B0u | (1ull << 32), 0x10000, 0), HVTLFS_OK);
-	expect(0, 1);
+	expect(0, 1, HVTLFS_OK);
 	assert_true(rng_out[0].base == 0x1000 && rng_out[0].pages == 5);
 	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x5fff));
 	/* Flags are reserved on the list too; the rep start stays in the result. */
 	page[1] = 2;
 	assert_int_equal(dec_slow(0x00B0u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);
-	expect(0x5, 1);
+	expect(0x5, 1, HVTLFS_ERR_BAD_FLAGS);
 	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x1000));
 	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x6000));
+}
+
+static bool generic_reason(int reason)
+{
+	switch (reason) {
+	case HVTLFS_ERR_RESERVED_BITS:
+	case HVTLFS_ERR_UNKNOWN_CALL:
+	case HVTLFS_ERR_REP_COUNT_ZERO:
+	case HVTLFS_ERR_REP_START_NOT_BELOW:
+	case HVTLFS_ERR_REP_ON_SIMPLE:
+	case HVTLFS_ERR_VARHDR_NOT_ALLOWED:
+	case HVTLFS_ERR_FAST_NOT_ALLOWED:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Seeded random calls: a reason exactly when the call is not plainly accepted, a named
+ * library error, the catalog's refusals named by a generic check, NO_SPACE with TIMEOUT. */
+static void test_dec_reason_property(void **state)
+{
+	static const uint16_t codes[] = { 0x0002, 0x0003, 0x0008, 0x000B, 0x0013, 0x0014,
+					  0x0015, 0x005C, 0x005D, 0x00AF, 0x00B0, 0x7FFF };
+	int iter;
+	(void)state;
+	for (iter = 0; iter < 10000; iter++) {
+		uint64_t control = codes[rng() % (sizeof(codes) / sizeof(codes[0]))];
+		uint64_t gpa = 0x10000u + ((rng() & 7) ? (rng() & 0xFF8u) : (rng() & 0xFFFu));
+		unsigned int features = (unsigned int)(rng() & 3u);
+		size_t cap = (size_t)(rng() % 512u) + 1u;
+		struct hvtlfs_hv_input in;
+		uint16_t st;
+		uint32_t i;
+		int rc;
+
+		for (i = 0; i < 512; i++)
+			page[i] = (rng() & 3) ? (rng() & 0x3F) : rng();
+		if (rng() & 3) { /* mostly well-formed, so every later check is reached */
+			const struct hvtlfs_call_info *ci = hvtlfs_call_lookup((uint16_t)control);
+			bool ex = control == 0x13 || control == 0x14 || control == 0x15;
+			uint64_t mask = rng() & 0xF;
+			uint32_t count = (uint32_t)(rng() % 40u) + 1u;
+
+			page[1] &= 3;			   /* flush: flags 0-3 */
+			page[0] = (page[0] & 0xFF) | 0x10; /* IPI: a valid vector */
+			if (ex) {
+				page[control == 0x15 ? 1 : 2] = 0;
+				page[control == 0x15 ? 2 : 3] = mask;
+				control |= (uint64_t)hvtlfs_popcount64(mask) << 17;
+			}
+			if (ci && ci->kind == HVTLFS_CALL_KIND_REP)
+				control |=
+					((uint64_t)count << 32) | ((uint64_t)(rng() % count) << 48);
+			if (ci && (ci->flags & HVTLFS_CALLF_FAST) && (rng() & 1))
+				control |= HVTLFS_CONTROL_FAST;
+		} else {
+			if ((rng() & 3) == 0)
+				control |= HVTLFS_CONTROL_FAST;
+			if ((rng() & 3) == 0)
+				control |= HVTLFS_BIT64(27 + (rng() % 4));
+			control |= (rng() & 3) << 17;		  /* variable header */
+			control |= (uint64_t)(rng() % 40u) << 32; /* rep count */
+			control |= (rng() & 3) ? 0 : (uint64_t)(rng() % 8u) << 48; /* rep start */
+		}
+		memset(&in, 0, sizeof(in));
+		in.control = control;
+		in.features = features;
+		if (control & HVTLFS_CONTROL_FAST) {
+			in.bytes = page;
+			in.len = 112;
+		} else {
+			in.input_gpa = gpa;
+			in.bytes = (const uint8_t *)page + (gpa & 0xFFFu);
+			in.len = 4096u - (gpa & 0xFFFu);
+		}
+		rc = hvtlfs_hv_decode(&in, &req, rng_out, cap);
+		assert_int_equal(rc, HVTLFS_OK);
+		assert_int_equal(req.status == 0 && !req.raise_ud, req.reason == HVTLFS_OK);
+		assert_true(req.reason <= 0);
+		if (req.reason)
+			assert_string_not_equal(hvtlfs_strerror(req.reason), "HVTLFS_ERR_?");
+		assert_int_equal(req.reason == HVTLFS_ERR_NO_SPACE,
+				 req.status == HVTLFS_STATUS_TIMEOUT);
+		st = hvtlfs_call_check(control, NULL);
+		if (st != HVTLFS_STATUS_SUCCESS) {
+			assert_int_equal(req.status, st);
+			assert_true(generic_reason(req.reason));
+		}
+	}
 }
 
 /* Builder output decodes to what was asked: the two sides agree. */
@@ -700,7 +795,7 @@ static void test_roundtrip(void **state)
 		assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x5000, 0, &t, r, n, 0, &p),
 				 HVTLFS_OK);
 		assert_int_equal(dec_slow(p.control, 0x10000, 0), HVTLFS_OK);
-		expect(0, n);
+		expect(0, n, HVTLFS_OK);
 		for (i = 0; i < 512; i++) {
 			bool in_set = (bm[i / 64] >> (i % 64)) & 1;
 			assert_int_equal(hvtlfs_vpset_contains(&req.vps, i), in_set);
@@ -723,7 +818,8 @@ int main(void)
 		cmocka_unit_test(test_gpa),	     cmocka_unit_test(test_ex_property),
 		cmocka_unit_test(test_dec_generic),  cmocka_unit_test(test_dec_flush),
 		cmocka_unit_test(test_dec_flush_ex), cmocka_unit_test(test_dec_ipi_event),
-		cmocka_unit_test(test_dec_gpa),	     cmocka_unit_test(test_roundtrip),
+		cmocka_unit_test(test_dec_gpa),	     cmocka_unit_test(test_dec_reason_property),
+		cmocka_unit_test(test_roundtrip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,8 +21,9 @@ static const char decode_help[] =
 	"fields. Prints the status and result word the hypervisor returns and, for an accepted\n"
 	"call (or a list call that failed part way), what it asks for: VPs, address space,\n"
 	"flags, ranges, vector, connection id, payload. A refused call also names the library\n"
-	"check that matches the refusal (\"library check\", e.g. HVTLFS_ERR_BANK_MISMATCH when\n"
-	"the variable header does not count the HV_VP_SET bank words).\n"
+	"check the decoder refused it by (\"library check\": hvtlfs_hv_request::reason, e.g.\n"
+	"HVTLFS_ERR_BANK_MISMATCH when the variable header does not count the HV_VP_SET bank\n"
+	"words).\n"
 	"\n"
 	"Calls decoded: HvFlushVirtualAddressSpace/List (0x0002, 0x0003) and their Ex forms\n"
 	"(0x0013, 0x0014), HvSendSyntheticClusterIpi (0x000B) and Ex (0x0015),\n"
@@ -150,129 +151,6 @@ static const char *error_hint(int rc)
 	}
 }
 
-/* Little-endian qword at off of the input; bytes past its length read as zero. */
-static uint64_t in_qword(const struct hvtlfs_hv_input *in, size_t off)
-{
-	const uint8_t *b = (const uint8_t *)in->bytes;
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < 8u; i++)
-		if (off + i < in->len)
-			v |= (uint64_t)b[off + i] << (8u * i);
-	return v;
-}
-
-/* The library error of the range entry a list call failed at (reps completed). */
-static int bad_element(const struct hvtlfs_hv_input *in, const struct hvtlfs_hv_request *req,
-		       size_t elem_off)
-{
-	struct hvtlfs_range_entry e;
-	uint32_t idx = hvtlfs_result_reps_completed(req->result);
-
-	if (req->kind == HVTLFS_HVREQ_NONE || req->status != HVTLFS_STATUS_INVALID_PARAMETER)
-		return HVTLFS_OK;
-	return hvtlfs_range_decode(req->range_format, in_qword(in, elem_off + 8u * (size_t)idx),
-				   &e);
-}
-
-/* Field checks of each call, with the library's error for each; only consulted for a call
- * the decoder refused. */
-static int call_reason(const struct hvtlfs_hv_input *in, const struct hvtlfs_hv_request *req)
-{
-	uint16_t code = hvtlfs_control_code(in->control);
-	uint32_t varhdr = hvtlfs_control_var_hdr_size(in->control);
-	uint64_t w0 = in_qword(in, 0), w1 = in_qword(in, 8);
-
-	switch (code) {
-	case HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE:
-	case HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX:
-		return (w1 & ~HVTLFS_FLUSH_SPACE_FLAGS) ? HVTLFS_ERR_BAD_FLAGS : HVTLFS_OK;
-	case HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST:
-	case HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX:
-		if (w1 & ~HVTLFS_FLUSH_LIST_FLAGS)
-			return HVTLFS_ERR_BAD_FLAGS;
-		if ((w1 & HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT) &&
-		    !(in->features & HVTLFS_HV_FEAT_EXT_GVA_RANGES))
-			return HVTLFS_ERR_NO_FEATURE;
-		return bad_element(in, req,
-				   (code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST ? 24u : 32u) +
-					   8u * (size_t)varhdr);
-	case HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI:
-	case HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX:
-		if ((uint32_t)w0 < HVTLFS_IPI_VECTOR_MIN || (uint32_t)w0 > HVTLFS_IPI_VECTOR_MAX)
-			return HVTLFS_ERR_VECTOR_RANGE;
-		return ((w0 >> 32) & HVTLFS_INPUT_VTL_RESERVED) ? HVTLFS_ERR_RESERVED_BITS
-								: HVTLFS_OK;
-	case HVTLFS_CALL_SIGNAL_EVENT:
-		return ((uint32_t)w0 & HVTLFS_CONNECTION_ID_RESERVED) || (w0 >> 48)
-			       ? HVTLFS_ERR_RESERVED_BITS
-			       : HVTLFS_OK;
-	case HVTLFS_CALL_POST_MESSAGE:
-		if (((uint32_t)w0 & HVTLFS_CONNECTION_ID_RESERVED) || (w0 >> 32))
-			return HVTLFS_ERR_RESERVED_BITS;
-		if ((uint32_t)w1 == 0 || ((uint32_t)w1 & 0x80000000u))
-			return HVTLFS_ERR_INVALID_ARG;
-		return (w1 >> 32) > HVTLFS_MESSAGE_PAYLOAD_MAX ? HVTLFS_ERR_PAYLOAD_TOO_BIG
-							       : HVTLFS_OK;
-	case HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE:
-	case HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST:
-		if (w1)
-			return HVTLFS_ERR_BAD_FLAGS;
-		return code == HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST
-			       ? bad_element(in, req, 16u)
-			       : HVTLFS_OK;
-	default:
-		return HVTLFS_OK;
-	}
-}
-
-/* Which library check matches the rejection: the library's own error for it. */
-static int rejection_reason(const struct hvtlfs_hv_input *in, const struct hvtlfs_hv_request *req,
-			    int ex)
-{
-	uint64_t c = in->control, need;
-	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(hvtlfs_control_code(c));
-	uint32_t varhdr = hvtlfs_control_var_hdr_size(c);
-	int rc = hvtlfs_control_check(c);
-
-	if (req->raise_ud)
-		return HVTLFS_ERR_NO_FEATURE;
-	if (rc != HVTLFS_OK)
-		return rc;
-	if (!ci)
-		return HVTLFS_ERR_UNKNOWN_CALL;
-	if (ci->kind == HVTLFS_CALL_KIND_SIMPLE && hvtlfs_control_rep_count(c))
-		return HVTLFS_ERR_REP_ON_SIMPLE;
-	if (ci->kind == HVTLFS_CALL_KIND_REP && !hvtlfs_control_rep_count(c))
-		return HVTLFS_ERR_REP_COUNT_ZERO;
-	if (varhdr && !(ci->flags & HVTLFS_CALLF_VARHDR))
-		return HVTLFS_ERR_VARHDR_NOT_ALLOWED;
-	if (hvtlfs_control_is_fast(c) && !(ci->flags & HVTLFS_CALLF_FAST))
-		return HVTLFS_ERR_FAST_NOT_ALLOWED;
-	need = (uint64_t)ci->fixed_header_size + 8u * (uint64_t)varhdr +
-	       (uint64_t)ci->rep_element_size * hvtlfs_control_rep_count(c);
-	if (hvtlfs_control_is_fast(c) && need > HVTLFS_BUILD_FAST_XMM_BYTES)
-		return HVTLFS_ERR_FAST_TOO_BIG;
-	if (req->status == HVTLFS_STATUS_INVALID_ALIGNMENT)
-		return HVTLFS_ERR_ALIGNMENT;
-	if (ex && req->kind == HVTLFS_HVREQ_NONE) {
-		size_t off = hvtlfs_control_code(c) == HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX
-				     ? 8u
-				     : 16u;
-		struct hvtlfs_vpset set;
-		uint16_t st = HVTLFS_STATUS_SUCCESS;
-
-		if (in->len > off) {
-			rc = hvtlfs_vpset_parse(&set, (const uint8_t *)in->bytes + off,
-						in->len - off, varhdr, &st);
-			if (rc != HVTLFS_OK && st == req->status)
-				return rc;
-		}
-	}
-	return call_reason(in, req);
-}
-
 void cli_print_judgement(const struct hvtlfs_hv_input *in, int rc,
 			 const struct hvtlfs_hv_request *req,
 			 const struct hvtlfs_range_entry *ranges)
@@ -292,12 +170,11 @@ void cli_print_judgement(const struct hvtlfs_hv_input *in, int rc,
 	printf("status         %s (0x%04x)\n", hvtlfs_status_name(req->status), req->status);
 	printf("result         0x%016llx (reps completed %u)\n", (unsigned long long)req->result,
 	       hvtlfs_result_reps_completed(req->result));
-	if (req->status != HVTLFS_STATUS_SUCCESS) {
-		int why = rejection_reason(in, req, ex);
-
-		if (why != HVTLFS_OK)
-			printf("library check  %s (%d)\n", hvtlfs_strerror(why), why);
-	}
+	if (req->reason != HVTLFS_OK)
+		printf("library check  %s (%d)%s\n", hvtlfs_strerror(req->reason), req->reason,
+		       req->status == HVTLFS_STATUS_TIMEOUT
+			       ? ": early return, the decoder's range array is full"
+			       : "");
 	switch (req->kind) {
 	case HVTLFS_HVREQ_FLUSH_VA:
 		printf("request        flush virtual addresses: %s\n",

@@ -91,17 +91,75 @@ struct hvtlfs_hv_request {
 		vps;	     /*!< Flush VA / IPI: the target VPs (format ALL for ALL_PROCESSORS). */
 	uint32_t vector;     /*!< IPI: vector. */
 	uint32_t target_vtl; /*!< IPI: HV_INPUT_VTL. */
-	uint32_t connection_id;			     /*!< Message / event: connection id. */
-	uint32_t flag_number;			     /*!< Event: flag number. */
-	uint32_t message_type;			     /*!< Message: type. */
-	uint32_t payload_size;			     /*!< Message: payload bytes (0-240). */
-	uint32_t spin_count;			     /*!< Spin wait: the count. */
-	uint32_t reserved_;			     /*!< Zero. */
+	uint32_t connection_id; /*!< Message / event: connection id. */
+	uint32_t flag_number;	/*!< Event: flag number. */
+	uint32_t message_type;	/*!< Message: type. */
+	uint32_t payload_size;	/*!< Message: payload bytes (0-240). */
+	uint32_t spin_count;	/*!< Spin wait: the count. */
+	/*!
+	 * The library check behind @ref status: #HVTLFS_OK (0) when the status is
+	 * HV_STATUS_SUCCESS and @ref raise_ud is 0; otherwise a negative
+	 * enum hvtlfs_error value naming the rule the input broke (table at
+	 * hvtlfs_hv_decode()), or #HVTLFS_ERR_NO_SPACE for an early return
+	 * (HV_STATUS_TIMEOUT: the caller's range array is full). For the host's
+	 * logs and tools; the guest only ever sees @ref result.
+	 */
+	int32_t reason;
 	uint8_t payload[HVTLFS_MESSAGE_PAYLOAD_MAX]; /*!< Message: the payload, copied. */
 };
+HVTLFS_ASSERT_SIZE(struct hvtlfs_hv_request, 872);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, kind, 0);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, code, 4);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, status, 6);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, raise_ud, 8);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, nested, 12);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, result, 16);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, rep_start, 24);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, rep_count, 28);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, address_space, 32);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, flags, 40);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, whole_space, 48);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, range_format, 52);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, ranges_first, 56);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, nranges, 60);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, vps, 64);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, vector, 600);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, target_vtl, 604);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, connection_id, 608);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, flag_number, 612);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, message_type, 616);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload_size, 620);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, spin_count, 624);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, reason, 628);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
 
 /*!
  * @brief Judges and decodes one hypercall.
+ *
+ * Every refusal also names its library check in hvtlfs_hv_request::reason:
+ * - generic (catalog) checks: #HVTLFS_ERR_RESERVED_BITS (reserved control
+ *   bits), #HVTLFS_ERR_UNKNOWN_CALL (code not in the catalog; status
+ *   HV_STATUS_INVALID_HYPERCALL_CODE), #HVTLFS_ERR_REP_COUNT_ZERO,
+ *   #HVTLFS_ERR_REP_START_NOT_BELOW, #HVTLFS_ERR_REP_ON_SIMPLE,
+ *   #HVTLFS_ERR_VARHDR_NOT_ALLOWED, #HVTLFS_ERR_FAST_NOT_ALLOWED;
+ * - fast input over 112 bytes: #HVTLFS_ERR_FAST_TOO_BIG; XMM input without
+ *   the feature (\#UD): #HVTLFS_ERR_NO_FEATURE;
+ * - slow input misaligned or crossing its page: #HVTLFS_ERR_ALIGNMENT;
+ * - flush flags the call does not take (VA space, VA list, GPA):
+ *   #HVTLFS_ERR_BAD_FLAGS; extended range format without
+ *   #HVTLFS_HV_FEAT_EXT_GVA_RANGES: #HVTLFS_ERR_NO_FEATURE;
+ * - a bad list element: its hvtlfs_range_decode() error
+ *   (#HVTLFS_ERR_RESERVED_BITS, #HVTLFS_ERR_RANGE_MISALIGNED,
+ *   #HVTLFS_ERR_RANGE_WRAP);
+ * - HV_VP_SET: its hvtlfs_vpset_parse() error (#HVTLFS_ERR_BANK_MISMATCH,
+ *   #HVTLFS_ERR_BAD_FORMAT);
+ * - IPI: #HVTLFS_ERR_VECTOR_RANGE; reserved HV_INPUT_VTL bits:
+ *   #HVTLFS_ERR_RESERVED_BITS;
+ * - post message and signal event: reserved connection-id bits or a non-zero
+ *   RsvdZ: #HVTLFS_ERR_RESERVED_BITS (told apart by the status); message type
+ *   0 or with bit 31: #HVTLFS_ERR_INVALID_ARG; payload over 240 bytes:
+ *   #HVTLFS_ERR_PAYLOAD_TOO_BIG;
+ * - early return (HV_STATUS_TIMEOUT, a prefix decoded): #HVTLFS_ERR_NO_SPACE.
  *
  * Call-specific statuses (each documented choice is also in docs/hypervisor.md):
  * - flush space(Ex): a flag outside ALL_PROCESSORS, ALL_VIRTUAL_ADDRESS_SPACES,
