@@ -44,6 +44,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (req.status == HVTLFS_STATUS_SUCCESS && req.rep_count &&
 	    hvtlfs_result_reps_completed(req.result) != req.rep_count)
 		__builtin_trap();
+	/* A reason exactly when the call is not plainly accepted; an early return is NO_SPACE. */
+	if ((req.status == HVTLFS_STATUS_SUCCESS && !req.raise_ud) != (req.reason == HVTLFS_OK) ||
+	    req.reason > 0 ||
+	    (req.status == HVTLFS_STATUS_TIMEOUT) != (req.reason == HVTLFS_ERR_NO_SPACE))
+		__builtin_trap();
 	for (i = 0; i < 8u; i++)
 		(void)hvtlfs_hv_flush_covers(&req, ranges, i * 600u, 4096u, le64(data),
 					     (uint64_t)i << 30);

@@ -97,8 +97,8 @@ struct hvtlfs_hv_request {
 	uint32_t payload_size;	/*!< Message: payload bytes (0-240). */
 	uint32_t spin_count;	/*!< Spin wait: the count. */
 	/*!
-	 * The library check behind @ref status: #HVTLFS_OK (0) when the status is
-	 * HV_STATUS_SUCCESS and @ref raise_ud is 0; otherwise a negative
+	 * The library check behind the @ref status returned. #HVTLFS_OK (0) when
+	 * the status is HV_STATUS_SUCCESS and @ref raise_ud is 0; otherwise a negative
 	 * enum hvtlfs_error value naming the rule the input broke (table at
 	 * hvtlfs_hv_decode()), or #HVTLFS_ERR_NO_SPACE for an early return
 	 * (HV_STATUS_TIMEOUT: the caller's range array is full). For the host's
