@@ -138,24 +138,54 @@ HVTLFS_MUST_CHECK int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const voi
 					    uint64_t *needed);
 
 /*!
+ * @brief Internal: the last of @p n units (bytes or pages) from @p first, and
+ *        whether it exists.
+ *
+ * A count of 0 passes only for a @p first of 0, with a last unit of
+ * 2^64 - 1: callers refuse that through the size of the range.
+ * @param first first unit.
+ * @param n number of units.
+ * @param[out] last receives first + n - 1, modulo 2^64.
+ * @return non-zero when first + (n - 1) does not pass 2^64 - 1.
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_end_(uint64_t first, uint64_t n, uint64_t *last)
+{
+	/* The carry of the add is the wrap check. Written as a compare, gcc
+	 * re-associates first + (n - 1) and spends two more instructions. */
+#if defined(__clang__) && defined(__has_builtin)
+#if __has_builtin(__builtin_add_overflow)
+	return !__builtin_add_overflow(first, n - 1u, last);
+#else
+	*last = first + (n - 1u);
+	return *last >= first;
+#endif
+#elif defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 5
+	return !__builtin_add_overflow(first, n - 1u, last);
+#else
+	*last = first + (n - 1u);
+	return *last >= first;
+#endif
+}
+
+/*!
  * @brief Internal: the inline fast path of the range-list encoders.
  *
- * One valid range of 4 KiB pages [@p first, @p last] that fits one 4 KiB entry
- * is the least any list can use, so large pages could not do better: the entry
- * is written here, where a caller's constant flags and capacity fold away.
- * Anything else, errors included, is left to hvtlfs_ranges_encode_().
+ * One valid range of 4 KiB pages that fits one 4 KiB entry is the least any
+ * list can use, so large pages could not do better: the entry is written here,
+ * where a caller's constant flags and capacity fold away. Anything else, errors
+ * included, is left to hvtlfs_ranges_encode_().
  * @param[out] out entry buffer.
  * @param cap capacity of @p out in entries.
- * @param first first page number.
- * @param last last page number, not below @p first.
+ * @param base address of the first page (its low 12 bits clear).
+ * @param addl additional pages: the range is @p addl + 1 pages long and its
+ *        last page exists.
  * @param flags encoder options (HVTLFS_RANGES_*).
  * @param gpa non-zero for a GPA page range list.
  * @param[out] needed if not NULL, receives 1.
  * @return 1 once the entry is written, 0 when the general encoder must run.
  */
-HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t first,
-					    uint64_t last, unsigned int flags, int gpa,
-					    uint64_t *needed)
+HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t base, uint64_t addl,
+					    unsigned int flags, int gpa, uint64_t *needed)
 {
 	uint64_t max_addl;
 
@@ -167,9 +197,9 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t 
 		max_addl = HVTLFS_RANGE_EXT_ADDL_MASK;
 	else
 		return 0;
-	if (out == NULL || cap == 0 || last - first > max_addl)
+	if (out == NULL || cap == 0 || addl > max_addl)
 		return 0;
-	out[0] = (first << HVTLFS_RANGE_PAGE_SHIFT) | (last - first);
+	out[0] = base | addl;
 	if (needed != NULL)
 		*needed = 1;
 	return 1;
@@ -220,14 +250,15 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gva_ranges_encode(uint64_t *out, size
 							     uint64_t *needed)
 {
 	if (nranges == 1 && ranges != NULL) {
-		uint64_t start = ranges->start, len = ranges->length;
-		uint64_t last = start + (len - 1u);
+		uint64_t start = ranges->start, base = start & HVTLFS_RANGE_PAGE_MASK, last;
 
-		/* Also refuses len == 0: last is then below start, or 2^64 - 1 for a
-		 * start of 0, too far for one entry. */
-		if (last >= start &&
-		    hvtlfs_ranges_one_(out, cap, start >> HVTLFS_RANGE_PAGE_SHIFT,
-				       last >> HVTLFS_RANGE_PAGE_SHIFT, flags, 0, needed))
+		/* Also refuses a length of 0: only a start of 0 gets past the end
+		 * check, with a last byte of 2^64 - 1, too far for one entry. The
+		 * page count comes from the aligned base, which the entry needs
+		 * anyway: one shift, no second one. */
+		if (hvtlfs_ranges_end_(start, ranges->length, &last) &&
+		    hvtlfs_ranges_one_(out, cap, base, (last - base) >> HVTLFS_RANGE_PAGE_SHIFT,
+				       flags, 0, needed))
 			return 1;
 	}
 	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 0, 0, needed);
@@ -250,13 +281,13 @@ hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_pag
 			      size_t nranges, unsigned int flags, uint64_t *needed)
 {
 	if (nranges == 1 && ranges != NULL) {
-		uint64_t first = ranges->first, count = ranges->count;
-		uint64_t last = first + (count - 1u);
+		uint64_t first = ranges->first, count = ranges->count, last;
 
-		/* Also refuses count == 0: last is then below first, or past the
-		 * last page for a first page of 0. */
-		if (last >= first && last <= HVTLFS_RANGE_MAX_PAGE &&
-		    hvtlfs_ranges_one_(out, cap, first, last, flags, 0, needed))
+		/* Also refuses a count of 0: only a first page of 0 gets past the
+		 * end check, with a last page far past the last one. */
+		if (hvtlfs_ranges_end_(first, count, &last) && last <= HVTLFS_RANGE_MAX_PAGE &&
+		    hvtlfs_ranges_one_(out, cap, first << HVTLFS_RANGE_PAGE_SHIFT, count - 1u,
+				       flags, 0, needed))
 			return 1;
 	}
 	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 0, 1, needed);
@@ -282,14 +313,15 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_ranges_encode(uint64_t *out, size
 							     uint64_t *needed)
 {
 	if (nranges == 1 && ranges != NULL) {
-		uint64_t start = ranges->start, len = ranges->length;
-		uint64_t last = start + (len - 1u);
+		uint64_t start = ranges->start, base = start & HVTLFS_RANGE_PAGE_MASK, last;
 
-		/* Also refuses len == 0: last is then below start, or 2^64 - 1 for a
-		 * start of 0, too far for one entry. */
-		if (last >= start &&
-		    hvtlfs_ranges_one_(out, cap, start >> HVTLFS_RANGE_PAGE_SHIFT,
-				       last >> HVTLFS_RANGE_PAGE_SHIFT, flags, 1, needed))
+		/* Also refuses a length of 0: only a start of 0 gets past the end
+		 * check, with a last byte of 2^64 - 1, too far for one entry. The
+		 * page count comes from the aligned base, which the entry needs
+		 * anyway: one shift, no second one. */
+		if (hvtlfs_ranges_end_(start, ranges->length, &last) &&
+		    hvtlfs_ranges_one_(out, cap, base, (last - base) >> HVTLFS_RANGE_PAGE_SHIFT,
+				       flags, 1, needed))
 			return 1;
 	}
 	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 1, 0, needed);
@@ -310,13 +342,13 @@ hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_pag
 			      size_t nranges, unsigned int flags, uint64_t *needed)
 {
 	if (nranges == 1 && ranges != NULL) {
-		uint64_t first = ranges->first, count = ranges->count;
-		uint64_t last = first + (count - 1u);
+		uint64_t first = ranges->first, count = ranges->count, last;
 
-		/* Also refuses count == 0: last is then below first, or past the
-		 * last page for a first page of 0. */
-		if (last >= first && last <= HVTLFS_RANGE_MAX_PAGE &&
-		    hvtlfs_ranges_one_(out, cap, first, last, flags, 1, needed))
+		/* Also refuses a count of 0: only a first page of 0 gets past the
+		 * end check, with a last page far past the last one. */
+		if (hvtlfs_ranges_end_(first, count, &last) && last <= HVTLFS_RANGE_MAX_PAGE &&
+		    hvtlfs_ranges_one_(out, cap, first << HVTLFS_RANGE_PAGE_SHIFT, count - 1u,
+				       flags, 1, needed))
 			return 1;
 	}
 	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 1, 1, needed);
