@@ -261,30 +261,41 @@ const uint16_t *hvtlfs_status_catalog(size_t *count)
 	return status_values;
 }
 
-uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **info)
+static uint16_t refuse(int *reason, int err, uint16_t status)
+{
+	if (reason)
+		*reason = err;
+	return status;
+}
+
+uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **info, int *reason)
 {
 	const struct hvtlfs_call_info *ci;
 	uint32_t count = hvtlfs_control_rep_count(control);
 	uint32_t start = hvtlfs_control_rep_start(control);
+	const uint16_t input = HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
 
 	if (info)
 		*info = NULL;
 	if (control & HVTLFS_CONTROL_RESERVED_MASK)
-		return HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
+		return refuse(reason, HVTLFS_ERR_RESERVED_BITS, input);
 	ci = hvtlfs_call_lookup(hvtlfs_control_code(control));
 	if (!ci)
-		return HVTLFS_STATUS_INVALID_HYPERCALL_CODE;
+		return refuse(reason, HVTLFS_ERR_UNKNOWN_CALL,
+			      HVTLFS_STATUS_INVALID_HYPERCALL_CODE);
 	if (info)
 		*info = ci;
 	if (ci->kind == HVTLFS_CALL_KIND_REP) {
-		if (count == 0 || start >= count)
-			return HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
+		if (count == 0)
+			return refuse(reason, HVTLFS_ERR_REP_COUNT_ZERO, input);
+		if (start >= count)
+			return refuse(reason, HVTLFS_ERR_REP_START_NOT_BELOW, input);
 	} else if (count != 0 || start != 0) {
-		return HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
+		return refuse(reason, HVTLFS_ERR_REP_ON_SIMPLE, input);
 	}
 	if (hvtlfs_control_var_hdr_size(control) != 0 && !(ci->flags & HVTLFS_CALLF_VARHDR))
-		return HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
+		return refuse(reason, HVTLFS_ERR_VARHDR_NOT_ALLOWED, input);
 	if (hvtlfs_control_is_fast(control) && !(ci->flags & HVTLFS_CALLF_FAST))
-		return HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
-	return HVTLFS_STATUS_SUCCESS;
+		return refuse(reason, HVTLFS_ERR_FAST_NOT_ALLOWED, input);
+	return refuse(reason, HVTLFS_OK, HVTLFS_STATUS_SUCCESS);
 }

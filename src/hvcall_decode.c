@@ -44,32 +44,6 @@ static int accept(struct hvtlfs_hv_request *req, uint32_t kind, uint16_t status,
 	return HVTLFS_OK;
 }
 
-/* The library error behind a failed hvtlfs_call_check(), tested in the same order. */
-static int generic_reason(uint64_t control, const struct hvtlfs_call_info *info)
-{
-	uint32_t count = hvtlfs_control_rep_count(control);
-	uint32_t start = hvtlfs_control_rep_start(control);
-
-	if (control & HVTLFS_CONTROL_RESERVED_MASK)
-		return HVTLFS_ERR_RESERVED_BITS;
-	if (!info)
-		return HVTLFS_ERR_UNKNOWN_CALL;
-	if (info->kind == HVTLFS_CALL_KIND_REP) {
-		if (count == 0)
-			return HVTLFS_ERR_REP_COUNT_ZERO;
-		if (start >= count)
-			return HVTLFS_ERR_REP_START_NOT_BELOW;
-	} else if (count != 0 || start != 0) {
-		return HVTLFS_ERR_REP_ON_SIMPLE;
-	}
-	if (hvtlfs_control_var_hdr_size(control) != 0 && !(info->flags & HVTLFS_CALLF_VARHDR))
-		return HVTLFS_ERR_VARHDR_NOT_ALLOWED;
-	if (hvtlfs_control_is_fast(control) && !(info->flags & HVTLFS_CALLF_FAST))
-		return HVTLFS_ERR_FAST_NOT_ALLOWED;
-	/* The catalog refused for a reason not mirrored here: left 0, the fuzzer traps. */
-	return HVTLFS_OK;
-}
-
 static bool decoded_here(uint16_t code)
 {
 	switch (code) {
@@ -258,6 +232,7 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 	uint64_t control, need;
 	uint32_t varhdr, reps;
 	uint16_t st;
+	int why = HVTLFS_OK;
 	bool list;
 
 	if (!in || !req || (!ranges && ranges_cap))
@@ -270,21 +245,18 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 	req->rep_start = hvtlfs_control_rep_start(control);
 	(void)hvtlfs_vpset_from_mask(&req->vps, 0);
 
-	st = hvtlfs_call_check(control, &info);
+	st = hvtlfs_call_check(control, &info, &why);
 	if (info && !decoded_here(req->code))
 		return HVTLFS_ERR_UNKNOWN_CALL;
 	if (st != HVTLFS_STATUS_SUCCESS || !info) {
-		/* Reps completed stays at the rep start: nothing was done. */
+		/* Reps completed stays at the rep start: nothing was done. (A
+		 * successful check always names its catalog entry.) */
 		uint32_t done = (info && info->kind == HVTLFS_CALL_KIND_REP &&
 				 req->rep_start < req->rep_count)
 					? req->rep_start
 					: 0;
 
-		return reject(req,
-			      st != HVTLFS_STATUS_SUCCESS
-				      ? st
-				      : (uint16_t)HVTLFS_STATUS_INVALID_HYPERCALL_CODE,
-			      done, generic_reason(control, info));
+		return reject(req, st, done, why);
 	}
 	list = info->kind == HVTLFS_CALL_KIND_REP;
 	if (list && ranges_cap == 0)

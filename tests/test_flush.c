@@ -769,7 +769,7 @@ static void test_dec_reason_property(void **state)
 			assert_string_not_equal(hvtlfs_strerror(req.reason), "HVTLFS_ERR_?");
 		assert_int_equal(req.reason == HVTLFS_ERR_NO_SPACE,
 				 req.status == HVTLFS_STATUS_TIMEOUT);
-		st = hvtlfs_call_check(control, NULL);
+		st = hvtlfs_call_check(control, NULL, NULL);
 		if (st != HVTLFS_STATUS_SUCCESS) {
 			assert_int_equal(req.status, st);
 			assert_true(generic_reason(req.reason));

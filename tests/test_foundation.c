@@ -410,33 +410,51 @@ static void test_catalog(void **state)
 
 static void test_call_check(void **state)
 {
+	static const struct {
+		uint64_t control;
+		uint16_t status;
+		int reason;
+	} v[] = {
+		/* ListEx rep 3, varhdr 2: accepted. */
+		{ 0x0000000300040014ull, 0x0, HVTLFS_OK },
+		/* Reserved bit 27 → INVALID_HYPERCALL_INPUT, before the code is looked at. */
+		{ 0x0000000308040004ull, 0x3, HVTLFS_ERR_RESERVED_BITS },
+		/* Reserved bit 63 on a known call. */
+		{ 0x8000000000000002ull, 0x3, HVTLFS_ERR_RESERVED_BITS },
+		/* Unknown code 0x0004 → INVALID_HYPERCALL_CODE. */
+		{ 0x0000000000000004ull, 0x2, HVTLFS_ERR_UNKNOWN_CALL },
+		/* Rep call with rep count 0. */
+		{ 0x0000000000000003ull, 0x3, HVTLFS_ERR_REP_COUNT_ZERO },
+		/* Rep start == rep count. */
+		{ 0x0002000200000003ull, 0x3, HVTLFS_ERR_REP_START_NOT_BELOW },
+		/* Simple call with a rep count; with a rep start only. */
+		{ 0x0000000100000002ull, 0x3, HVTLFS_ERR_REP_ON_SIMPLE },
+		{ 0x0001000000000002ull, 0x3, HVTLFS_ERR_REP_ON_SIMPLE },
+		/* Variable header on a call that takes none (HvFlushVirtualAddressSpace). */
+		{ 0x0000000000020002ull, 0x3, HVTLFS_ERR_VARHDR_NOT_ALLOWED },
+		/* Fast HvPostMessage: slow only. */
+		{ 0x000000000001005Cull, 0x3, HVTLFS_ERR_FAST_NOT_ALLOWED },
+		/* Fast HvSignalEvent: fine. */
+		{ 0x000000000001005Dull, 0x0, HVTLFS_OK },
+		/* The nested bit alone is not reserved. */
+		{ 0x00000000800000AFull, 0x0, HVTLFS_OK },
+	};
 	const struct hvtlfs_call_info *ci = NULL;
+	size_t i;
+	int reason;
 
 	(void)state;
-	/* ListEx rep 3, varhdr 2: accepted. */
-	assert_int_equal(hvtlfs_call_check(0x0000000300040014ull, &ci), 0x0);
-	assert_non_null(ci);
-	assert_int_equal(ci->code, 0x14);
-	/* Reserved bit 27 → INVALID_HYPERCALL_INPUT (before the code is even looked at). */
-	assert_int_equal(hvtlfs_call_check(0x0000000308040004ull, &ci), 0x3);
-	assert_null(ci);
-	/* Unknown code 0x0004 → INVALID_HYPERCALL_CODE. */
-	assert_int_equal(hvtlfs_call_check(0x0000000000000004ull, &ci), 0x2);
-	assert_null(ci);
-	/* Rep call with rep count 0. */
-	assert_int_equal(hvtlfs_call_check(0x0000000000000003ull, NULL), 0x3);
-	/* Rep start == rep count. */
-	assert_int_equal(hvtlfs_call_check(0x0002000200000003ull, NULL), 0x3);
-	/* Simple call with a rep count. */
-	assert_int_equal(hvtlfs_call_check(0x0000000100000002ull, NULL), 0x3);
-	/* Variable header on a call that takes none (HvFlushVirtualAddressSpace). */
-	assert_int_equal(hvtlfs_call_check(0x0000000000020002ull, NULL), 0x3);
-	/* Fast HvPostMessage: slow only. */
-	assert_int_equal(hvtlfs_call_check(0x000000000001005Cull, NULL), 0x3);
-	/* Fast HvSignalEvent: fine. */
-	assert_int_equal(hvtlfs_call_check(0x000000000001005Dull, NULL), 0x0);
-	/* Nested bit alone is not reserved. */
-	assert_int_equal(hvtlfs_call_check(0x00000000800000AFull, NULL), 0x0);
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		reason = 12345;
+		assert_int_equal(hvtlfs_call_check(v[i].control, &ci, &reason), v[i].status);
+		assert_int_equal(reason, v[i].reason);
+		assert_int_equal(hvtlfs_call_check(v[i].control, NULL, NULL), v[i].status);
+		if (v[i].reason == HVTLFS_ERR_RESERVED_BITS ||
+		    v[i].reason == HVTLFS_ERR_UNKNOWN_CALL)
+			assert_null(ci);
+		else
+			assert_int_equal(ci->code, v[i].control & 0xFFFF);
+	}
 }
 
 static void test_strerror(void **state)

@@ -80,7 +80,7 @@ static int cmd_control(int argc, char **argv)
 		return cli_usage_error("control", "takes exactly one value");
 	if (cli_parse_u64(argv[1], &c))
 		return cli_usage_error("control", "not a 64-bit number: '%s'", argv[1]);
-	st = hvtlfs_call_check(c, NULL);
+	st = hvtlfs_call_check(c, NULL, NULL);
 	ci = hvtlfs_call_lookup(hvtlfs_control_code(c));
 	printf("control     0x%016llx\n", (unsigned long long)c);
 	printf("code        0x%04x %s\n", hvtlfs_control_code(c),

@@ -8,6 +8,7 @@
 #define HVTLFS_CATALOG_H
 
 #include "hvtlfs/env.h"
+#include "hvtlfs/error.h"
 
 HVTLFS_BEGIN_DECLS
 
@@ -101,9 +102,14 @@ const uint16_t *hvtlfs_status_catalog(size_t *count);
  * What depends on the call's input (sizes, alignment, contents) is the caller's.
  * @param control the control word as the guest passed it.
  * @param[out] info receives the catalog entry when the code is known (may be NULL).
+ * @param[out] reason receives the library error naming the failed check, 0 when
+ *        none failed (may be NULL): #HVTLFS_ERR_RESERVED_BITS,
+ *        #HVTLFS_ERR_UNKNOWN_CALL, #HVTLFS_ERR_REP_COUNT_ZERO,
+ *        #HVTLFS_ERR_REP_START_NOT_BELOW, #HVTLFS_ERR_REP_ON_SIMPLE,
+ *        #HVTLFS_ERR_VARHDR_NOT_ALLOWED or #HVTLFS_ERR_FAST_NOT_ALLOWED.
  * @return HVTLFS_STATUS_SUCCESS or the HV status to return to the guest.
  */
-uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **info);
+uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **info, int *reason);
 
 /*! @} */
 
