@@ -205,6 +205,45 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t 
 	return 1;
 }
 
+/*! @cond HVTLFS_INTERNAL */
+/* The byte-range encoders: a single range is written inline, anything else (and
+ * every error) goes to the library. The page count comes from the aligned base,
+ * which the entry needs anyway: one shift, no second one. A length of 0 fails the
+ * end check, but for a start of 0, whose last byte 2^64 - 1 is too far for one entry. */
+HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_bytes_(uint64_t *out, size_t cap,
+					      const struct hvtlfs_range *ranges, size_t nranges,
+					      unsigned int flags, int gpa, uint64_t *needed)
+{
+	if (nranges == 1 && ranges != NULL) {
+		uint64_t start = ranges->start, base = start & HVTLFS_RANGE_PAGE_MASK, last;
+
+		if (hvtlfs_ranges_end_(start, ranges->length, &last) &&
+		    hvtlfs_ranges_one_(out, cap, base, (last - base) >> HVTLFS_RANGE_PAGE_SHIFT,
+				       flags, gpa, needed))
+			return 1;
+	}
+	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, gpa, 0, needed);
+}
+
+/* The page-range encoders, likewise. A count of 0 fails the end check, but for a
+ * first page of 0, whose last page lies far past the last one. */
+HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_pages_(uint64_t *out, size_t cap,
+					      const struct hvtlfs_page_range *ranges,
+					      size_t nranges, unsigned int flags, int gpa,
+					      uint64_t *needed)
+{
+	if (nranges == 1 && ranges != NULL) {
+		uint64_t first = ranges->first, count = ranges->count, last;
+
+		if (hvtlfs_ranges_end_(first, count, &last) && last <= HVTLFS_RANGE_MAX_PAGE &&
+		    hvtlfs_ranges_one_(out, cap, first << HVTLFS_RANGE_PAGE_SHIFT, count - 1u,
+				       flags, gpa, needed))
+			return 1;
+	}
+	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, gpa, 1, needed);
+}
+/*! @endcond */
+
 /*!
  * @brief Encodes byte ranges into a GVA range list (HvFlushVirtualAddressList
  *        and HvFlushVirtualAddressListEx rep elements).
@@ -249,19 +288,7 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gva_ranges_encode(uint64_t *out, size
 							     size_t nranges, unsigned int flags,
 							     uint64_t *needed)
 {
-	if (nranges == 1 && ranges != NULL) {
-		uint64_t start = ranges->start, base = start & HVTLFS_RANGE_PAGE_MASK, last;
-
-		/* Also refuses a length of 0: only a start of 0 gets past the end
-		 * check, with a last byte of 2^64 - 1, too far for one entry. The
-		 * page count comes from the aligned base, which the entry needs
-		 * anyway: one shift, no second one. */
-		if (hvtlfs_ranges_end_(start, ranges->length, &last) &&
-		    hvtlfs_ranges_one_(out, cap, base, (last - base) >> HVTLFS_RANGE_PAGE_SHIFT,
-				       flags, 0, needed))
-			return 1;
-	}
-	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 0, 0, needed);
+	return hvtlfs_ranges_bytes_(out, cap, ranges, nranges, flags, 0, needed);
 }
 
 /*!
@@ -280,17 +307,7 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int
 hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
 			      size_t nranges, unsigned int flags, uint64_t *needed)
 {
-	if (nranges == 1 && ranges != NULL) {
-		uint64_t first = ranges->first, count = ranges->count, last;
-
-		/* Also refuses a count of 0: only a first page of 0 gets past the
-		 * end check, with a last page far past the last one. */
-		if (hvtlfs_ranges_end_(first, count, &last) && last <= HVTLFS_RANGE_MAX_PAGE &&
-		    hvtlfs_ranges_one_(out, cap, first << HVTLFS_RANGE_PAGE_SHIFT, count - 1u,
-				       flags, 0, needed))
-			return 1;
-	}
-	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 0, 1, needed);
+	return hvtlfs_ranges_pages_(out, cap, ranges, nranges, flags, 0, needed);
 }
 
 /*!
@@ -312,19 +329,7 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_ranges_encode(uint64_t *out, size
 							     size_t nranges, unsigned int flags,
 							     uint64_t *needed)
 {
-	if (nranges == 1 && ranges != NULL) {
-		uint64_t start = ranges->start, base = start & HVTLFS_RANGE_PAGE_MASK, last;
-
-		/* Also refuses a length of 0: only a start of 0 gets past the end
-		 * check, with a last byte of 2^64 - 1, too far for one entry. The
-		 * page count comes from the aligned base, which the entry needs
-		 * anyway: one shift, no second one. */
-		if (hvtlfs_ranges_end_(start, ranges->length, &last) &&
-		    hvtlfs_ranges_one_(out, cap, base, (last - base) >> HVTLFS_RANGE_PAGE_SHIFT,
-				       flags, 1, needed))
-			return 1;
-	}
-	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 1, 0, needed);
+	return hvtlfs_ranges_bytes_(out, cap, ranges, nranges, flags, 1, needed);
 }
 
 /*!
@@ -341,17 +346,7 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int
 hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
 			      size_t nranges, unsigned int flags, uint64_t *needed)
 {
-	if (nranges == 1 && ranges != NULL) {
-		uint64_t first = ranges->first, count = ranges->count, last;
-
-		/* Also refuses a count of 0: only a first page of 0 gets past the
-		 * end check, with a last page far past the last one. */
-		if (hvtlfs_ranges_end_(first, count, &last) && last <= HVTLFS_RANGE_MAX_PAGE &&
-		    hvtlfs_ranges_one_(out, cap, first << HVTLFS_RANGE_PAGE_SHIFT, count - 1u,
-				       flags, 1, needed))
-			return 1;
-	}
-	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, 1, 1, needed);
+	return hvtlfs_ranges_pages_(out, cap, ranges, nranges, flags, 1, needed);
 }
 
 /*!
