@@ -24,14 +24,32 @@ static void clear(void *p, size_t n)
 		b[i] = 0;
 }
 
-/* A refusal: the status for the guest, the library check behind it for the host. */
-static int reject(struct hvtlfs_hv_request *req, uint16_t status, uint32_t reps_completed,
-		  int reason)
+/*
+ * Reps completed of a refusal made before any rep element is read: the rep start,
+ * the index of the first rep not completed (reps completed counts from 0, and the
+ * reps below the rep start were done by the calls before this one), whenever the
+ * control word names a catalog rep call with rep start below rep count. Any other
+ * control word (simple call, unknown code, rep count 0, rep start >= rep count) has
+ * no rep to count: 0. The one owner of that rule; a failing element reports its
+ * own index instead (decode_list()).
+ */
+static uint32_t reps_before_elements(const struct hvtlfs_hv_request *req)
+{
+	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(req->code);
+
+	if (ci && ci->kind == HVTLFS_CALL_KIND_REP && req->rep_start < req->rep_count)
+		return req->rep_start;
+	return 0;
+}
+
+/* A refusal before any rep element is read: the status for the guest, the library
+ * check behind it for the host. */
+static int reject(struct hvtlfs_hv_request *req, uint16_t status, int reason)
 {
 	req->kind = HVTLFS_HVREQ_NONE;
 	req->status = status;
 	req->reason = reason;
-	req->result = hvtlfs_result_make(status, reps_completed);
+	req->result = hvtlfs_result_make(status, reps_before_elements(req));
 	req->nranges = 0;
 	return HVTLFS_OK;
 }
@@ -108,7 +126,6 @@ static int decode_flush_va(struct hvtlfs_hv_request *req, const struct hvtlfs_hv
 		  code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX;
 	bool list = code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST ||
 		    code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX;
-	uint32_t fail_reps = list ? req->rep_start : 0;
 	uint64_t flags;
 	uint16_t st = HVTLFS_STATUS_SUCCESS;
 
@@ -117,20 +134,18 @@ static int decode_flush_va(struct hvtlfs_hv_request *req, const struct hvtlfs_hv
 	req->flags = flags;
 	if (list) {
 		if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
-			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, fail_reps,
-				      HVTLFS_ERR_BAD_FLAGS);
+			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_FLAGS);
 		if ((flags & HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT) &&
 		    !(in->features & HVTLFS_HV_FEAT_EXT_GVA_RANGES))
-			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, fail_reps,
-				      HVTLFS_ERR_NO_FEATURE);
+			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_NO_FEATURE);
 	} else if (flags & ~HVTLFS_FLUSH_SPACE_FLAGS) {
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_BAD_FLAGS);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_FLAGS);
 	}
 	if (ex) {
 		int rc = hvtlfs_vpset_parse(&req->vps, b + 16, need - 16u, varhdr, &st);
 
 		if (rc != HVTLFS_OK)
-			return reject(req, st, fail_reps, rc);
+			return reject(req, st, rc);
 	} else {
 		(void)hvtlfs_vpset_from_mask(&req->vps, ld64(b + 16));
 	}
@@ -157,14 +172,14 @@ static int decode_ipi(struct hvtlfs_hv_request *req, const uint8_t *b, size_t ne
 		int rc = hvtlfs_vpset_parse(&req->vps, b + 8, need - 8u, varhdr, &st);
 
 		if (rc != HVTLFS_OK)
-			return reject(req, st, 0, rc);
+			return reject(req, st, rc);
 	} else {
 		(void)hvtlfs_vpset_from_mask(&req->vps, ld64(b + 8));
 	}
 	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_VECTOR_RANGE);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_VECTOR_RANGE);
 	if (vtl & HVTLFS_INPUT_VTL_RESERVED)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
 	return accept(req, HVTLFS_HVREQ_IPI, HVTLFS_STATUS_SUCCESS, 0);
 }
 
@@ -178,14 +193,13 @@ static int decode_post_message(struct hvtlfs_hv_request *req, const uint8_t *b)
 	req->message_type = type;
 	req->payload_size = size;
 	if (conn & HVTLFS_CONNECTION_ID_RESERVED)
-		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, 0,
-			      HVTLFS_ERR_RESERVED_BITS);
+		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, HVTLFS_ERR_RESERVED_BITS);
 	if ((w0 >> 32) != 0)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
 	if (type == 0 || (type & 0x80000000u))
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_INVALID_ARG);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_INVALID_ARG);
 	if (size > HVTLFS_MESSAGE_PAYLOAD_MAX)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_PAYLOAD_TOO_BIG);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_PAYLOAD_TOO_BIG);
 	for (i = 0; i < size; i++)
 		req->payload[i] = ((const volatile uint8_t *)b)[16u + i];
 	return accept(req, HVTLFS_HVREQ_POST_MESSAGE, HVTLFS_STATUS_SUCCESS, 0);
@@ -199,10 +213,9 @@ static int decode_signal_event(struct hvtlfs_hv_request *req, const uint8_t *b)
 	req->connection_id = conn;
 	req->flag_number = (uint32_t)(w0 >> 32) & 0xFFFFu;
 	if (conn & HVTLFS_CONNECTION_ID_RESERVED)
-		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, 0,
-			      HVTLFS_ERR_RESERVED_BITS);
+		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, HVTLFS_ERR_RESERVED_BITS);
 	if ((w0 >> 48) != 0)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
 	return accept(req, HVTLFS_HVREQ_SIGNAL_EVENT, HVTLFS_STATUS_SUCCESS, 0);
 }
 
@@ -215,8 +228,7 @@ static int decode_flush_gpa(struct hvtlfs_hv_request *req, const uint8_t *b,
 	req->flags = ld64(b + 8);
 	(void)hvtlfs_vpset_init_all(&req->vps); /* acts on all processors */
 	if (req->flags != 0)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, list ? req->rep_start : 0,
-			      HVTLFS_ERR_BAD_FLAGS);
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_FLAGS);
 	if (!list) {
 		req->whole_space = 1;
 		return accept(req, HVTLFS_HVREQ_FLUSH_GPA, HVTLFS_STATUS_SUCCESS, 0);
@@ -248,16 +260,9 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 	st = hvtlfs_call_check(control, &info, &why);
 	if (info && !decoded_here(req->code))
 		return HVTLFS_ERR_UNKNOWN_CALL;
-	if (st != HVTLFS_STATUS_SUCCESS || !info) {
-		/* Reps completed stays at the rep start: nothing was done. (A
-		 * successful check always names its catalog entry.) */
-		uint32_t done = (info && info->kind == HVTLFS_CALL_KIND_REP &&
-				 req->rep_start < req->rep_count)
-					? req->rep_start
-					: 0;
-
-		return reject(req, st, done, why);
-	}
+	/* A successful check always names its catalog entry. */
+	if (st != HVTLFS_STATUS_SUCCESS || !info)
+		return reject(req, st, why);
 	list = info->kind == HVTLFS_CALL_KIND_REP;
 	if (list && ranges_cap == 0)
 		return HVTLFS_ERR_NO_SPACE;
@@ -269,19 +274,18 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 	if (hvtlfs_control_is_fast(control)) {
 		if (need > HVTLFS_BUILD_FAST_XMM_BYTES)
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
-				      list ? req->rep_start : 0, HVTLFS_ERR_FAST_TOO_BIG);
+				      HVTLFS_ERR_FAST_TOO_BIG);
 		if (need > HVTLFS_BUILD_FAST_GPR_BYTES &&
 		    !(in->features & HVTLFS_HV_FEAT_XMM_INPUT)) {
 			req->raise_ud = 1;
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
-				      list ? req->rep_start : 0, HVTLFS_ERR_NO_FEATURE);
+				      HVTLFS_ERR_NO_FEATURE);
 		}
 	} else {
 		uint64_t off = in->input_gpa & (HVTLFS_PAGE_SIZE - 1u);
 
 		if ((in->input_gpa & (HVTLFS_INPUT_ALIGN - 1u)) || off + need > HVTLFS_PAGE_SIZE)
-			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT,
-				      list ? req->rep_start : 0, HVTLFS_ERR_ALIGNMENT);
+			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
 	}
 	if (need > in->len)
 		return HVTLFS_ERR_TRUNCATED;

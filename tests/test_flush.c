@@ -687,6 +687,111 @@ static void test_dec_gpa(void **state)
 	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x6000));
 }
 
+/*
+ * TLFS "Hypercall Interface": reps completed is "the total number of reps complete and
+ * not relative to the rep start index" (Hypercall Outputs), and the rep start
+ * "indicates how many elements have been completed" (Hypercall Classes). A refusal
+ * before any element is read therefore reports the rep start; a failing element
+ * reports its index ("the number of elements that were successfully processed before
+ * the error was encountered"). Control words without a valid rep range report 0.
+ */
+struct refusal_case {
+	uint64_t control;
+	uint64_t gpa;
+	unsigned features;
+	uint64_t w1; /* page[1]: flush flags */
+	uint64_t w2; /* page[2]: ProcessorMask, or the HV_VP_SET format of an Ex call */
+	uint64_t w3; /* page[3]: an element, or valid_bank_mask of an Ex call */
+	uint16_t status;
+	uint32_t reps;
+	int reason;
+};
+
+static void test_dec_refusal_reps(void **state)
+{
+	/* HvFlushVirtualAddressList: rep count 4, rep start 2, input at GPA 0x10000. */
+	const uint64_t list = 0x0003u | (4ull << 32) | (2ull << 48);
+	const uint64_t list_ex = 0x0014u | (4ull << 32) | (2ull << 48);
+	const uint64_t gpa_list = 0x00B0u | (4ull << 32) | (2ull << 48);
+	const uint64_t nonglobal = HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+	const uint64_t ext = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+	const uint64_t xmm = HVTLFS_HV_FEAT_XMM_INPUT;
+	const struct refusal_case cases[] = {
+		/* The control word: reserved bits 27 (the example 0x0002000408000003), 30,
+		 * 44, 47, 60, 63 refuse a well-formed rep range: reps completed 2. */
+		{ 0x0002000408000003ull, 0x10000, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_RESERVED_BITS },
+		{ list | (1ull << 30), 0x10000, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_RESERVED_BITS },
+		{ list | (1ull << 44), 0x10000, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_RESERVED_BITS },
+		{ list | (1ull << 47), 0x10000, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_RESERVED_BITS },
+		{ list | (1ull << 60), 0x10000, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_RESERVED_BITS },
+		{ list | (1ull << 63), 0x10000, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_RESERVED_BITS },
+		/* A variable header on a call that takes none. */
+		{ list | (1ull << 17), 0x10000, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_VARHDR_NOT_ALLOWED },
+		/* No valid rep range, so no rep to count: 0. */
+		{ 0x0003u | (4ull << 32) | (4ull << 48), 0x10000, 0, 0, 1, 0, 0x3, 0,
+		  HVTLFS_ERR_REP_START_NOT_BELOW },
+		{ 0x0003u | (2ull << 48), 0x10000, 0, 0, 1, 0, 0x3, 0, HVTLFS_ERR_REP_COUNT_ZERO },
+		{ 0x0003u | (4ull << 32) | (5ull << 48) | (1ull << 27), 0x10000, 0, 0, 1, 0, 0x3, 0,
+		  HVTLFS_ERR_RESERVED_BITS },
+		{ 0x0002u | (4ull << 32) | (2ull << 48), 0x10000, 0, 0, 1, 0, 0x3, 0,
+		  HVTLFS_ERR_REP_ON_SIMPLE },
+		{ 0x7FFFu | (4ull << 32) | (2ull << 48), 0x10000, 0, 0, 1, 0, 0x2, 0,
+		  HVTLFS_ERR_UNKNOWN_CALL },
+		/* Size and form: 24 + 8 x 12 = 120 bytes do not fit the registers; 24 + 8 x 4
+		 * fit only with XMM input; misaligned and page-crossing input. */
+		{ 0x10003u | (12ull << 32) | (2ull << 48), 0, xmm, 0, 1, 0, 0x3, 2,
+		  HVTLFS_ERR_FAST_TOO_BIG },
+		{ list | HVTLFS_CONTROL_FAST, 0, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_NO_FEATURE },
+		{ list, 0x10004, 0, 0, 1, 0, 0x4, 2, HVTLFS_ERR_ALIGNMENT },
+		{ list, 0x10FE0, 0, 0, 1, 0, 0x4, 2, HVTLFS_ERR_ALIGNMENT },
+		/* Fields: flags, the extended format without the feature. */
+		{ list, 0x10000, 0, nonglobal, 1, 0, 0x5, 2, HVTLFS_ERR_BAD_FLAGS },
+		{ list, 0x10000, 0, ext, 1, 0, 0x5, 2, HVTLFS_ERR_NO_FEATURE },
+		/* HV_VP_SET: a bank not counted by the variable header; an unknown format. */
+		{ list_ex, 0x10000, 0, 0, 0, 1, 0x3, 2, HVTLFS_ERR_BANK_MISMATCH },
+		{ list_ex, 0x10000, 0, 0, 2, 0, 0x5, 2, HVTLFS_ERR_BAD_FORMAT },
+		/* HvFlushGuestPhysicalAddressList: its flags are reserved. */
+		{ gpa_list, 0x10000, 0, 1, 0, 0, 0x5, 2, HVTLFS_ERR_BAD_FLAGS },
+	};
+	size_t i;
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct refusal_case *c = &cases[i];
+		uint32_t k;
+		for (k = 0; k < 512; k++)
+			page[k] = 0x1000u * (k + 1u); /* valid one-page GVA ranges */
+		page[0] = 0x5000;
+		page[1] = c->w1;
+		page[2] = c->w2;
+		page[3] = c->w3;
+		if (c->gpa)
+			assert_int_equal(dec_slow(c->control, c->gpa, c->features), HVTLFS_OK);
+		else
+			assert_int_equal(dec_fast(c->control, 112, c->features), HVTLFS_OK);
+		if (req.result != ((uint64_t)c->status | ((uint64_t)c->reps << 32)))
+			fail_msg("case %zu: result 0x%016llx, reason %d", i,
+				 (unsigned long long)req.result, req.reason);
+		expect(c->status, c->reps, c->reason);
+		assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
+		assert_int_equal(req.nranges, 0);
+	}
+
+	/* A failing element reports its own index: element 3 of rep start 2 (entry at
+	 * page[3 + 3] of the list, whose elements start at offset 24). */
+	memset(page, 0, sizeof(page));
+	page[1] = ext;
+	page[2] = 1;
+	page[3 + 3] = 0x800u | (1u << 12) | (1ull << 13); /* 1 GiB entry, reserved bit 13 */
+	assert_int_equal(dec_slow(list, 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES), HVTLFS_OK);
+	expect(0x5, 3, HVTLFS_ERR_RESERVED_BITS);
+	assert_int_equal(req.nranges, 1); /* element 2 was done */
+	/* The first element read (index 2) failing: its index is the rep start. */
+	page[3 + 2] = page[3 + 3];
+	assert_int_equal(dec_slow(list, 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES), HVTLFS_OK);
+	expect(0x5, 2, HVTLFS_ERR_RESERVED_BITS);
+	assert_int_equal(req.nranges, 0);
+}
+
 static bool generic_reason(int reason)
 {
 	switch (reason) {
@@ -810,15 +915,25 @@ static void test_roundtrip(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_space),	     cmocka_unit_test(test_list),
-		cmocka_unit_test(test_list_errors),  cmocka_unit_test(test_space_ex_tlfs_example),
-		cmocka_unit_test(test_list_ex),	     cmocka_unit_test(test_vp_range),
-		cmocka_unit_test(test_ipi),	     cmocka_unit_test(test_ipi_ex),
-		cmocka_unit_test(test_signal_event), cmocka_unit_test(test_post_message),
-		cmocka_unit_test(test_gpa),	     cmocka_unit_test(test_ex_property),
-		cmocka_unit_test(test_dec_generic),  cmocka_unit_test(test_dec_flush),
-		cmocka_unit_test(test_dec_flush_ex), cmocka_unit_test(test_dec_ipi_event),
-		cmocka_unit_test(test_dec_gpa),	     cmocka_unit_test(test_dec_reason_property),
+		cmocka_unit_test(test_space),
+		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_list_errors),
+		cmocka_unit_test(test_space_ex_tlfs_example),
+		cmocka_unit_test(test_list_ex),
+		cmocka_unit_test(test_vp_range),
+		cmocka_unit_test(test_ipi),
+		cmocka_unit_test(test_ipi_ex),
+		cmocka_unit_test(test_signal_event),
+		cmocka_unit_test(test_post_message),
+		cmocka_unit_test(test_gpa),
+		cmocka_unit_test(test_ex_property),
+		cmocka_unit_test(test_dec_generic),
+		cmocka_unit_test(test_dec_flush),
+		cmocka_unit_test(test_dec_flush_ex),
+		cmocka_unit_test(test_dec_ipi_event),
+		cmocka_unit_test(test_dec_gpa),
+		cmocka_unit_test(test_dec_refusal_reps),
+		cmocka_unit_test(test_dec_reason_property),
 		cmocka_unit_test(test_roundtrip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

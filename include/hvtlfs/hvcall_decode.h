@@ -187,9 +187,21 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
  * most @p ranges_cap of them. When fewer than the remaining reps fit, the
  * request covers a prefix and the result is HV_STATUS_TIMEOUT with reps
  * completed at its end, which makes the guest continue from there (the early
- * return of the TLFS). On success the result's reps completed is the rep count;
- * on a rejection it is the rep start (nothing more done), or the index of the
- * failing element.
+ * return of the TLFS). On success the result's reps completed is the rep count.
+ * A refusal reports, in the result's reps completed, the index of the first
+ * rep not completed. The TLFS ("Hypercall Interface", Hypercall Outputs) makes
+ * reps completed the total count, not relative to the rep start, and (Hypercall
+ * Classes) the rep start "indicates how many elements have been completed"; it
+ * gives a count for a refusal only when an element fails. So:
+ * - a failing element: its index, the number of elements processed before it;
+ * - any refusal before an element is read (the catalog's checks, reserved
+ *   control bits included; the size, fast-form and alignment checks; flags,
+ *   HV_VP_SET and every other field check): the rep start, whenever the
+ *   control word names a rep call with rep start below rep count; otherwise (a
+ *   simple or unknown call, rep count 0, rep start at or above the rep count)
+ *   there is no rep to count and it is 0.
+ * A guest that resumes from reps completed repeats and skips nothing, and
+ * hvtlfs_rep_progress() reports the status (#HVTLFS_ERR_HV_STATUS).
  *
  * @param in what the guest passed.
  * @param[out] req the judgement; always fully written when 0 is returned.
