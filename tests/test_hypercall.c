@@ -691,6 +691,43 @@ static void test_rep_failure_on_first(void **state)
 	assert_int_equal(hvtlfs_mock_call_count(), 1);
 }
 
+/*
+ * A failure status is the hypervisor's answer whatever reps completed below the rep
+ * start says. KVM answers every failure with 0 reps completed, and refuses a flush list
+ * issued with a rep start above 0 (INVALID_HYPERCALL_INPUT); hvtlfs's own decoder answers
+ * the rep start for a call refused before its elements.
+ */
+static void test_rep_failure_below_start(void **state)
+{
+	static const struct hvtlfs_mock_response kvm[] = {
+		{ HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, HVTLFS_MOCK_REPS_ABSOLUTE, 0 },
+	};
+	static const struct hvtlfs_mock_response continued[] = {
+		{ HVTLFS_STATUS_TIMEOUT, HVTLFS_MOCK_REPS_ADVANCE, 3 },
+		{ HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_MOCK_REPS_ABSOLUTE, 0 },
+	};
+	static const struct hvtlfs_mock_response before_elements[] = {
+		{ HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_MOCK_REPS_ADVANCE, 0 },
+	};
+	static const uint32_t starts[] = { 0, 3 };
+	uint64_t r = 0;
+
+	ARM(state);
+	/* Resuming at rep start 4 on KVM: status 3, reps completed 0. */
+	assert_int_equal(rep_run(8, 4, kvm, 1, &r), HVTLFS_ERR_HV_STATUS);
+	assert_true(r == 0x0000000000000003ull);
+	assert_int_equal(hvtlfs_mock_call_count(), 1);
+	hvtlfs_mock_reset();
+	/* A continuation (rep start 3) refused with reps completed 0. */
+	assert_int_equal(rep_run(8, 0, continued, 2, &r), HVTLFS_ERR_HV_STATUS);
+	assert_true(r == 0x0000000000000005ull);
+	expect_rep_starts(starts, 2, 8);
+	hvtlfs_mock_reset();
+	/* Refused before its elements at rep start 4: reps completed 4. */
+	assert_int_equal(rep_run(8, 4, before_elements, 1, &r), HVTLFS_ERR_HV_STATUS);
+	assert_true(r == 0x0000000400000005ull);
+}
+
 static void test_rep_stalled(void **state)
 {
 	static const struct hvtlfs_mock_response s[] = {
@@ -973,6 +1010,7 @@ int main(void)
 		T(test_rep_timeout_continues),
 		T(test_rep_failure_status),
 		T(test_rep_failure_on_first),
+		T(test_rep_failure_below_start),
 		T(test_rep_stalled),
 		T(test_rep_backwards),
 		T(test_rep_overshoot),

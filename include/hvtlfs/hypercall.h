@@ -411,8 +411,14 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_xmm(uint64_t control
  * @brief Judges one answer of a rep hypercall, never trusting the hypervisor's
  *        reps-completed count blindly. Every rep loop of the library uses it.
  *
- * Order of the checks: reps completed above the rep count, below the rep start,
- * a failure status (anything but SUCCESS and TIMEOUT), all reps done, no progress.
+ * Order of the checks: reps completed above the rep count, a failure status
+ * (anything but SUCCESS and TIMEOUT), reps completed below the rep start, all
+ * reps done, no progress. A failure is reported as such whatever reps completed
+ * below the rep count says: the TLFS defines the count only for a failing
+ * element, KVM answers every failure with 0 reps completed (also a refusal of a
+ * call issued with rep start above 0), and hvtlfs_hv_decode() answers the rep
+ * start; none of them is the hypervisor going backwards. A count above the rep
+ * count is never legitimate and wins even over a failure status.
  * @param result the result word of the call.
  * @param rep_count the rep count of the control word (>= 1).
  * @param[in,out] rep_start the rep start the call was issued with; on
@@ -430,10 +436,10 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_rep_progress(uint64_t result, uint32_t rep_count
 
 	if (done > rep_count)
 		return HVTLFS_ERR_REP_OVERSHOOT;
-	if (done < *rep_start)
-		return HVTLFS_ERR_REP_BACKWARDS;
 	if (status != HVTLFS_STATUS_SUCCESS && status != HVTLFS_STATUS_TIMEOUT)
 		return HVTLFS_ERR_HV_STATUS;
+	if (done < *rep_start)
+		return HVTLFS_ERR_REP_BACKWARDS;
 	if (done == rep_count)
 		return HVTLFS_OK;
 	if (done == *rep_start)
@@ -451,7 +457,8 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_rep_progress(uint64_t result, uint32_t rep_count
  * (hvtlfs_control_with_rep_start()), and #HVTLFS_REP_ITERATION_HOOK runs before
  * each continuation. HV_STATUS_TIMEOUT and SUCCESS with reps completed below the
  * rep count continue. The hypervisor's reps completed is never trusted: it must
- * lie in [rep start, rep count] and strictly advance on every continuation.
+ * not exceed the rep count, and a continuing answer must lie in [rep start, rep
+ * count] and strictly advance (hvtlfs_rep_progress()).
  * @param control the hypercall input value with rep count >= 1 and rep start
  *        below it (usually 0).
  * @param input_gpa input GPA (fixed header, variable header, then the rep
@@ -466,10 +473,13 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_rep_progress(uint64_t result, uint32_t rep_count
  *         #HVTLFS_ERR_RESERVED_BITS for a reserved control bit;
  *         #HVTLFS_ERR_NO_HYPERCALL_PAGE for a NULL page (nothing called);
  *         #HVTLFS_ERR_HV_STATUS for a failure status (reps completed in
- *         @p result says how far it got); #HVTLFS_ERR_REP_OVERSHOOT when reps
- *         completed exceeds the rep count; #HVTLFS_ERR_REP_BACKWARDS when it is
- *         below the rep start; #HVTLFS_ERR_REP_STALLED when a non-final answer
- *         did not advance it.
+ *         @p result says how far it got: the failing element's index, or the
+ *         rep start for a call refused before its elements; 0 from KVM, which
+ *         reports no count on failures, so the reps below the last rep start
+ *         issued are done whatever it says); #HVTLFS_ERR_REP_OVERSHOOT when reps
+ *         completed exceeds the rep count; #HVTLFS_ERR_REP_BACKWARDS when a
+ *         continuing answer (SUCCESS or TIMEOUT) puts it below the rep start;
+ *         #HVTLFS_ERR_REP_STALLED when a non-final answer did not advance it.
  */
 HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_hypercall_rep(uint64_t control, uint64_t input_gpa,
 							 uint64_t output_gpa, uint64_t *result)
