@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.control = le64(data);
 	in.input_gpa = 0x100000u + (((uint64_t)data[8] | ((uint64_t)data[9] << 8)) & 0x1FFFu);
 	in.features = data[10] & 3u;
-	in.reserved_ = 0;
+	in.options = 0;
 	in.bytes = data + 12;
 	in.len = size - 12;
 	cap = (size_t)data[11] + 1u;

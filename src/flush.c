@@ -121,6 +121,8 @@ int hvtlfs_flush_build_space(void *in, size_t in_size, uint64_t address_space, u
 		return rc;
 	if (flags & ~HVTLFS_FLUSH_SPACE_FLAGS)
 		return HVTLFS_ERR_BAD_FLAGS;
+	if (hvtlfs_flush_mask_empty(flags, processor_mask))
+		return HVTLFS_ERR_EMPTY_VP_MASK;
 	rc = check_size(24, in_size, opts, HVTLFS_ERR_NO_SPACE);
 	if (rc)
 		return rc;
@@ -142,6 +144,8 @@ int hvtlfs_flush_build_list(void *in, size_t in_size, uint64_t address_space, ui
 		return rc;
 	if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
 		return HVTLFS_ERR_BAD_FLAGS;
+	if (hvtlfs_flush_mask_empty(flags, processor_mask))
+		return HVTLFS_ERR_EMPTY_VP_MASK;
 	rc = check_reps(ranges, count);
 	if (rc)
 		return rc;
@@ -236,6 +240,10 @@ int hvtlfs_ipi_build(void *in, size_t in_size, uint32_t vector, uint8_t target_v
 	rc = check_ipi(vector, target_vtl);
 	if (rc)
 		return rc;
+	/* The TLFS accepts an empty mask and interrupts nobody: a guest asking for that
+	 * has lost its target set, so the builder says so instead of sending nothing. */
+	if (processor_mask == 0)
+		return HVTLFS_ERR_EMPTY_VP_MASK;
 	rc = check_size(16, in_size, opts, HVTLFS_ERR_NO_SPACE);
 	if (rc)
 		return rc;

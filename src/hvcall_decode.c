@@ -147,7 +147,17 @@ static int decode_flush_va(struct hvtlfs_hv_request *req, const struct hvtlfs_hv
 		if (rc != HVTLFS_OK)
 			return reject(req, st, rc);
 	} else {
-		(void)hvtlfs_vpset_from_mask(&req->vps, ld64(b + 16));
+		uint64_t mask = ld64(b + 16);
+
+		(void)hvtlfs_vpset_from_mask(&req->vps, mask);
+		/* TLFS 6.0b, Return Values of both legacy calls: no VP and no ALL_PROCESSORS
+		 * is INVALID_PARAMETER; KVM's reading (an option) flushes everyone. */
+		if (hvtlfs_flush_mask_empty(flags, mask)) {
+			if (!(in->options & HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS))
+				return reject(req, HVTLFS_STATUS_INVALID_PARAMETER,
+					      HVTLFS_ERR_EMPTY_VP_MASK);
+			(void)hvtlfs_vpset_init_all(&req->vps);
+		}
 	}
 	if (flags & HVTLFS_FLUSH_ALL_PROCESSORS)
 		(void)hvtlfs_vpset_init_all(&req->vps);
@@ -249,6 +259,8 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 
 	if (!in || !req || (!ranges && ranges_cap))
 		return HVTLFS_ERR_NULL;
+	if (in->options & ~HVTLFS_HV_OPT_KNOWN)
+		return HVTLFS_ERR_INVALID_ARG;
 	control = in->control;
 	clear(req, sizeof(*req));
 	req->code = hvtlfs_control_code(control);

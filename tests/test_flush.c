@@ -104,7 +104,7 @@ static void test_list_errors(void **state)
 	assert_int_equal(
 		hvtlfs_flush_build_space(page, sizeof(page), 0, HVTLFS_FLUSH_KNOWN_FLAGS, 0, 0, &p),
 		HVTLFS_ERR_BAD_FLAGS);
-	assert_int_equal(hvtlfs_flush_build_space(page, 16, 0, 0, 0, 0, &p), HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(hvtlfs_flush_build_space(page, 16, 0, 0, 1, 0, &p), HVTLFS_ERR_NO_SPACE);
 }
 
 /* TLFS HV_VP_SET example: VPs {0, 5, 130} -> mask 0x5, banks {0x21, 0x4}. */
@@ -193,6 +193,65 @@ static void test_ipi(void **state)
 	assert_int_equal(hvtlfs_ipi_build(page, 16, 0x100, 0, 1, 0, &p), HVTLFS_ERR_VECTOR_RANGE);
 	assert_int_equal(hvtlfs_ipi_build(page, 16, 0x20, 0x20, 1, 0, &p), HVTLFS_ERR_INVALID_ARG);
 	assert_int_equal(hvtlfs_ipi_build(page, 8, 0x20, 0, 1, 0, &p), HVTLFS_ERR_NO_SPACE);
+}
+
+/*
+ * TLFS 6.0b, Return Values of HvFlushVirtualAddressSpace and HvFlushVirtualAddressList:
+ * ProcessorMask 0 without HV_FLUSH_ALL_PROCESSORS is HV_STATUS_INVALID_PARAMETER, so the
+ * builders never write one. HvSendSyntheticClusterIpi has no all-processors flag: an
+ * empty mask would interrupt nobody, and the builder says so instead.
+ */
+static void test_empty_mask_builders(void **state)
+{
+	struct hvtlfs_prepared p;
+	const uint64_t r[1] = { 0x1000 };
+	struct hvtlfs_vp_targets none = { NULL, 0, 0 };
+	(void)state;
+	fill_page();
+	assert_int_equal(hvtlfs_flush_build_space(page, sizeof(page), 0x1000, 0, 0, 0, &p),
+			 HVTLFS_ERR_EMPTY_VP_MASK);
+	assert_int_equal(hvtlfs_flush_build_space(page, sizeof(page), 0,
+						  HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES, 0,
+						  HVTLFS_CTL_FAST, &p),
+			 HVTLFS_ERR_EMPTY_VP_MASK);
+	assert_int_equal(hvtlfs_flush_build_list(page, sizeof(page), 0x1000, 0, 0, r, 1, 0, &p),
+			 HVTLFS_ERR_EMPTY_VP_MASK);
+	assert_true(page[0] == 0xA5A5A5A5A5A5A5A5u && page[2] == 0xA5A5A5A5A5A5A5A5u);
+	/* ALL_PROCESSORS: "the ProcessorMask parameter is ignored", 0 is fine. */
+	assert_int_equal(hvtlfs_flush_build_space(page, sizeof(page), 0x1000,
+						  HVTLFS_FLUSH_ALL_PROCESSORS, 0, 0, &p),
+			 HVTLFS_OK);
+	assert_true(p.control == 0x0002u && page[1] == 1u && page[2] == 0);
+	assert_int_equal(hvtlfs_flush_build_list(page, sizeof(page), 0x1000,
+						 HVTLFS_FLUSH_ALL_PROCESSORS, 0, r, 1, 0, &p),
+			 HVTLFS_OK);
+	assert_true(p.control == 0x0000000100000003u && page[3] == 0x1000u);
+	/* The flags are judged first; one VP is enough. */
+	assert_int_equal(hvtlfs_flush_build_space(page, sizeof(page), 0, HVTLFS_BIT64(5), 0, 0, &p),
+			 HVTLFS_ERR_BAD_FLAGS);
+	assert_int_equal(
+		hvtlfs_flush_build_list(page, sizeof(page), 0, 0, HVTLFS_BIT64(63), r, 1, 0, &p),
+		HVTLFS_OK);
+	/* The IPI, slow and fast. */
+	fill_page();
+	assert_int_equal(hvtlfs_ipi_build(page, 16, 0x30, 0, 0, 0, &p), HVTLFS_ERR_EMPTY_VP_MASK);
+	assert_int_equal(hvtlfs_ipi_build(page, 16, 0x30, 0, 0, HVTLFS_CTL_FAST, &p),
+			 HVTLFS_ERR_EMPTY_VP_MASK);
+	assert_true(page[0] == 0xA5A5A5A5A5A5A5A5u && page[1] == 0xA5A5A5A5A5A5A5A5u);
+	assert_int_equal(hvtlfs_ipi_build(page, 16, 0x30, 0, HVTLFS_BIT64(63), 0, &p), HVTLFS_OK);
+	assert_string_equal(hvtlfs_strerror(HVTLFS_ERR_EMPTY_VP_MASK), "HVTLFS_ERR_EMPTY_VP_MASK");
+	/* The Ex builders take an empty sparse set: the TLFS defines no status for it. */
+	assert_int_equal(hvtlfs_flush_build_space_ex(page, sizeof(page), 0, 0, &none, 0, &p),
+			 HVTLFS_OK);
+	assert_true(p.control == 0x0013u && page[2] == 0 && page[3] == 0);
+	assert_int_equal(hvtlfs_ipi_build_ex(page, sizeof(page), 0x30, 0, &none, 0, &p), HVTLFS_OK);
+	/* The predicate the builders and the decoder share. */
+	assert_true(hvtlfs_flush_mask_empty(0, 0));
+	assert_true(hvtlfs_flush_mask_empty(HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES |
+						    HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY,
+					    0));
+	assert_false(hvtlfs_flush_mask_empty(HVTLFS_FLUSH_ALL_PROCESSORS, 0));
+	assert_false(hvtlfs_flush_mask_empty(0, 1));
 }
 
 static void test_ipi_ex(void **state)
@@ -370,6 +429,8 @@ static void test_dec_generic(void **state)
 {
 	(void)state;
 	memset(page, 0, sizeof(page));
+	page[2] = 1;   /* flush: ProcessorMask names VP 0 */
+	page[511] = 1; /* the same for the input at page offset 0xFE8 */
 	/* Reserved control bits 27-30, 44-47, 60-63. */
 	assert_int_equal(dec_slow(0x0002u | (1ull << 27), 0x10000, 0), HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_RESERVED_BITS);
@@ -687,6 +748,107 @@ static void test_dec_gpa(void **state)
 	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x6000));
 }
 
+/* Decodes with decoder options (hvtlfs_hv_input::options). */
+static int dec_opts(uint64_t control, unsigned features, unsigned options)
+{
+	struct hvtlfs_hv_input in;
+	memset(&in, 0, sizeof(in));
+	in.control = control;
+	in.input_gpa = 0x10000;
+	in.bytes = page;
+	in.len = hvtlfs_control_is_fast(control) ? 112u : 4096u;
+	in.features = features;
+	in.options = options;
+	return hvtlfs_hv_decode(&in, &req, rng_out, 512);
+}
+
+/*
+ * TLFS 6.0b, Return Values of HvFlushVirtualAddressSpace and HvFlushVirtualAddressList:
+ * HV_STATUS_INVALID_PARAMETER when "all of the bits in the processor bit mask are set
+ * to zero, and the 'flush all processors' flag was not specified". KVM instead flushes
+ * every VP (for Windows Server 2012), an option here. The IPI page defines no such rule.
+ */
+static void test_dec_empty_mask(void **state)
+{
+	const unsigned kvm = HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS;
+	(void)state;
+	memset(page, 0, sizeof(page));
+	/* The request KVM traced from Windows Server 2012: mask 0, space 0, flags 0x2. */
+	page[1] = HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	assert_int_equal(dec_opts(0x0002u, 0, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_EMPTY_VP_MASK);
+	assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
+	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 0, 16, 0, 0x1000));
+	page[1] = 0;
+	assert_int_equal(dec_opts(0x0002u, 0, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_EMPTY_VP_MASK);
+	/* The fast (XMM) form: address space in RDX, flags in R8, the mask in XMM0. */
+	assert_int_equal(dec_opts(0x10002u, HVTLFS_HV_FEAT_XMM_INPUT, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_EMPTY_VP_MASK);
+	/* The list: refused before any element, so reps completed is the rep start. */
+	page[3] = 0x1000;
+	page[4] = 0x2000;
+	assert_int_equal(dec_opts(0x0003u | (2ull << 32) | (1ull << 48), 0, 0), HVTLFS_OK);
+	expect(0x5, 1, HVTLFS_ERR_EMPTY_VP_MASK);
+	assert_int_equal(req.nranges, 0);
+	/* ALL_PROCESSORS: "the ProcessorMask parameter is ignored". */
+	page[1] = HVTLFS_FLUSH_ALL_PROCESSORS;
+	assert_int_equal(dec_opts(0x0002u, 0, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_true(hvtlfs_vpset_is_all(&req.vps));
+	assert_int_equal(dec_opts(0x0003u | (2ull << 32), 0, 0), HVTLFS_OK);
+	expect(0, 2, HVTLFS_OK);
+	/* One VP is enough: VP 63 alone. */
+	page[1] = 0;
+	page[2] = HVTLFS_BIT64(63);
+	assert_int_equal(dec_opts(0x0002u, 0, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 1);
+
+	/* KVM's reading: an empty mask flushes every VP of the partition. */
+	page[1] = HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	page[2] = 0;
+	assert_int_equal(dec_opts(0x0002u, 0, kvm), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(req.kind, HVTLFS_HVREQ_FLUSH_VA);
+	assert_true(hvtlfs_vpset_is_all(&req.vps));
+	assert_true(hvtlfs_hv_flush_covers(&req, NULL, 15, 16, 0x5000, 0x1000));
+	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 16, 16, 0x5000, 0x1000));
+	page[1] = 0;
+	assert_int_equal(dec_opts(0x0003u | (2ull << 32), 0, kvm), HVTLFS_OK);
+	expect(0, 2, HVTLFS_OK);
+	assert_true(hvtlfs_vpset_is_all(&req.vps));
+	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 7, 16, 0, 0x2fff));
+	/* A mask that names VPs is kept as it is with the option too. */
+	page[2] = 0x5;
+	assert_int_equal(dec_opts(0x0002u, 0, kvm), HVTLFS_OK);
+	assert_false(hvtlfs_vpset_is_all(&req.vps));
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 2);
+	/* The Ex calls: an empty sparse HV_VP_SET flushes nobody, option or not. */
+	page[2] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	page[3] = 0; /* valid_bank_mask: no bank */
+	assert_int_equal(dec_opts(0x0013u, 0, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 0);
+	assert_int_equal(dec_opts(0x0013u, 0, kvm), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 0);
+	/* HvSendSyntheticClusterIpi: no all-processors flag, no status for an empty mask:
+	 * accepted, interrupts nobody (KVM answers SUCCESS too), option or not. */
+	page[0] = 0x30;
+	page[1] = 0;
+	assert_int_equal(dec_opts(0x000Bu, 0, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(req.kind, HVTLFS_HVREQ_IPI);
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 0);
+	assert_int_equal(dec_opts(0x1000Bu, 0, kvm), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 0);
+	/* An option this version does not know is the caller's error. */
+	assert_int_equal(dec_opts(0x0002u, 0, 2u), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(dec_opts(0x0002u, 0, kvm | 0x80000000u), HVTLFS_ERR_INVALID_ARG);
+}
+
 /*
  * TLFS "Hypercall Interface": reps completed is "the total number of reps complete and
  * not relative to the rep start index" (Hypercall Outputs), and the rep start
@@ -744,9 +906,10 @@ static void test_dec_refusal_reps(void **state)
 		{ list | HVTLFS_CONTROL_FAST, 0, 0, 0, 1, 0, 0x3, 2, HVTLFS_ERR_NO_FEATURE },
 		{ list, 0x10004, 0, 0, 1, 0, 0x4, 2, HVTLFS_ERR_ALIGNMENT },
 		{ list, 0x10FE0, 0, 0, 1, 0, 0x4, 2, HVTLFS_ERR_ALIGNMENT },
-		/* Fields: flags, the extended format without the feature. */
+		/* Fields: flags, the extended format without the feature, an empty mask. */
 		{ list, 0x10000, 0, nonglobal, 1, 0, 0x5, 2, HVTLFS_ERR_BAD_FLAGS },
 		{ list, 0x10000, 0, ext, 1, 0, 0x5, 2, HVTLFS_ERR_NO_FEATURE },
+		{ list, 0x10000, 0, 0, 0, 0, 0x5, 2, HVTLFS_ERR_EMPTY_VP_MASK },
 		/* HV_VP_SET: a bank not counted by the variable header; an unknown format. */
 		{ list_ex, 0x10000, 0, 0, 0, 1, 0x3, 2, HVTLFS_ERR_BANK_MISMATCH },
 		{ list_ex, 0x10000, 0, 0, 2, 0, 0x5, 2, HVTLFS_ERR_BAD_FORMAT },
@@ -922,6 +1085,7 @@ int main(void)
 		cmocka_unit_test(test_list_ex),
 		cmocka_unit_test(test_vp_range),
 		cmocka_unit_test(test_ipi),
+		cmocka_unit_test(test_empty_mask_builders),
 		cmocka_unit_test(test_ipi_ex),
 		cmocka_unit_test(test_signal_event),
 		cmocka_unit_test(test_post_message),
@@ -932,6 +1096,7 @@ int main(void)
 		cmocka_unit_test(test_dec_flush_ex),
 		cmocka_unit_test(test_dec_ipi_event),
 		cmocka_unit_test(test_dec_gpa),
+		cmocka_unit_test(test_dec_empty_mask),
 		cmocka_unit_test(test_dec_refusal_reps),
 		cmocka_unit_test(test_dec_reason_property),
 		cmocka_unit_test(test_roundtrip),

@@ -270,7 +270,7 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 	in.control = r->control;
 	in.input_gpa = fast ? 0 : gpa;
 	in.features = decode_features;
-	in.reserved_ = 0;
+	in.options = 0;
 	if (fast) {
 		/* The register image: RDX, R8, then XMM0-XMM5 when the partition has XMM input. */
 		regs[0] = r->in;

@@ -70,6 +70,7 @@ enum hvtlfs_error {
 	HVTLFS_ERR_PAYLOAD_TOO_BIG = -61, /*!< HvPostMessage payload over 240 bytes. */
 	HVTLFS_ERR_BAD_FLAGS = -62,	  /*!< Flags the call does not allow. */
 	HVTLFS_ERR_FALLBACK = -63,	  /*!< No hypercall applies: the caller must fall back. */
+	HVTLFS_ERR_EMPTY_VP_MASK = -64, /*!< Legacy processor mask 0 (no ALL_PROCESSORS): no VP. */
 
 	/* Bring-up. */
 	HVTLFS_ERR_NOT_HYPERV = -80,	   /*!< No hypervisor, or not a Microsoft Hv interface. */

@@ -52,6 +52,25 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_INPUT_VTL_RESERVED 0xE0u
 /*! @} */
 
+/*!
+ * @brief Whether a legacy flush (HvFlushVirtualAddressSpace or
+ *        HvFlushVirtualAddressList) names no VP at all: ProcessorMask 0 without
+ *        HV_FLUSH_ALL_PROCESSORS.
+ *
+ * The TLFS refuses it: HV_STATUS_INVALID_PARAMETER when "all of the bits in the
+ * processor bit mask are set to zero, and the 'flush all processors' flag was
+ * not specified" (TLFS 6.0b, Return Values of both calls). The builders refuse
+ * to write it (#HVTLFS_ERR_EMPTY_VP_MASK) and the hypervisor-side decoder
+ * refuses it (or, on request, reads it as KVM does: every VP).
+ * @param flags the HV_FLUSH_* flags of the call.
+ * @param processor_mask its ProcessorMask (VPs 0-63).
+ * @return true when the call targets nobody.
+ */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_flush_mask_empty(uint64_t flags, uint64_t processor_mask)
+{
+	return processor_mask == 0 && !(flags & HVTLFS_FLUSH_ALL_PROCESSORS);
+}
+
 /*! @brief Fixed input of HvFlushVirtualAddressSpace and HvFlushVirtualAddressList. */
 struct hvtlfs_flush_input {
 	uint64_t address_space;	 /*!< Address space ID (a CR3 value). */
@@ -176,12 +195,15 @@ struct hvtlfs_prepared {
  * @param in_size bytes available at @p in.
  * @param address_space CR3 value (ignored by the hypervisor with ALL_VIRTUAL_ADDRESS_SPACES).
  * @param flags OR of #HVTLFS_FLUSH_SPACE_FLAGS bits.
- * @param processor_mask VPs 0-63 (ignored with ALL_PROCESSORS).
+ * @param processor_mask VPs 0-63 (ignored with ALL_PROCESSORS); non-zero
+ *        without it.
  * @param opts 0 or an OR of #HVTLFS_CTL_FAST and #HVTLFS_CTL_NESTED.
  * @param[out] out control word and input size.
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_ALIGNMENT if @p in is not
- *         8-byte aligned; #HVTLFS_ERR_BAD_FLAGS; #HVTLFS_ERR_NO_SPACE if
- *         @p in_size is below 24; #HVTLFS_ERR_INVALID_ARG for unknown @p opts.
+ *         8-byte aligned; #HVTLFS_ERR_BAD_FLAGS; #HVTLFS_ERR_EMPTY_VP_MASK for
+ *         @p processor_mask 0 without ALL_PROCESSORS (hvtlfs_flush_mask_empty():
+ *         the TLFS refuses it); #HVTLFS_ERR_NO_SPACE if @p in_size is below 24;
+ *         #HVTLFS_ERR_INVALID_ARG for unknown @p opts.
  */
 HVTLFS_MUST_CHECK int hvtlfs_flush_build_space(void *in, size_t in_size, uint64_t address_space,
 					       uint64_t flags, uint64_t processor_mask,
@@ -193,7 +215,8 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_build_space(void *in, size_t in_size, uint64_
  * @param in_size bytes available at @p in.
  * @param address_space CR3 value.
  * @param flags OR of #HVTLFS_FLUSH_LIST_FLAGS bits.
- * @param processor_mask VPs 0-63.
+ * @param processor_mask VPs 0-63 (ignored with ALL_PROCESSORS); non-zero
+ *        without it.
  * @param ranges encoded HV_GVA_RANGE entries (simple, or extended when @p flags
  *        has USE_EXTENDED_RANGE_FORMAT).
  * @param count number of entries, 1-4095.
@@ -201,6 +224,8 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_build_space(void *in, size_t in_size, uint64_
  * @param[out] out control word (rep count = @p count) and input size.
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_ALIGNMENT;
  *         #HVTLFS_ERR_BAD_FLAGS (NON_GLOBAL_MAPPINGS_ONLY or an unknown flag);
+ *         #HVTLFS_ERR_EMPTY_VP_MASK for @p processor_mask 0 without
+ *         ALL_PROCESSORS (the TLFS refuses it);
  *         #HVTLFS_ERR_REP_COUNT_ZERO; #HVTLFS_ERR_REP_COUNT_RANGE;
  *         #HVTLFS_ERR_FAST_TOO_BIG if fast and more than 112 bytes;
  *         #HVTLFS_ERR_RANGES_DONT_FIT if the entries overflow @p in_size;
@@ -245,8 +270,10 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_build_space_ex(void *in, size_t in_size, uint
  * @param count number of entries, 1-4095.
  * @param opts 0 or an OR of #HVTLFS_CTL_FAST and #HVTLFS_CTL_NESTED.
  * @param[out] out control word and input size.
- * @return as hvtlfs_flush_build_list() and hvtlfs_flush_build_space_ex();
- *         #HVTLFS_ERR_NO_SPACE if the bank words alone overflow @p in_size.
+ * @return as hvtlfs_flush_build_list() and hvtlfs_flush_build_space_ex() (an
+ *         HV_VP_SET is never refused for being empty: the TLFS defines no status
+ *         for it, so no #HVTLFS_ERR_EMPTY_VP_MASK); #HVTLFS_ERR_NO_SPACE if the
+ *         bank words alone overflow @p in_size.
  */
 HVTLFS_MUST_CHECK int hvtlfs_flush_build_list_ex(void *in, size_t in_size, uint64_t address_space,
 						 uint64_t flags,
@@ -260,12 +287,15 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_build_list_ex(void *in, size_t in_size, uint6
  * @param in_size bytes available at @p in.
  * @param vector interrupt vector, 0x10-0xFF.
  * @param target_vtl HV_INPUT_VTL (bits 5-7 reserved).
- * @param processor_mask VPs 0-63.
+ * @param processor_mask VPs 0-63, non-zero.
  * @param opts 0 or an OR of #HVTLFS_CTL_FAST and #HVTLFS_CTL_NESTED.
  * @param[out] out control word and input size.
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_ALIGNMENT;
  *         #HVTLFS_ERR_VECTOR_RANGE; #HVTLFS_ERR_INVALID_ARG for reserved
- *         @p target_vtl bits or unknown @p opts; #HVTLFS_ERR_NO_SPACE.
+ *         @p target_vtl bits or unknown @p opts; #HVTLFS_ERR_EMPTY_VP_MASK for
+ *         @p processor_mask 0 (the call has no all-processors flag; the
+ *         hypervisor would accept it and interrupt nobody);
+ *         #HVTLFS_ERR_NO_SPACE.
  */
 HVTLFS_MUST_CHECK int hvtlfs_ipi_build(void *in, size_t in_size, uint32_t vector,
 				       uint8_t target_vtl, uint64_t processor_mask,
@@ -280,7 +310,8 @@ HVTLFS_MUST_CHECK int hvtlfs_ipi_build(void *in, size_t in_size, uint32_t vector
  * @param vps target VPs.
  * @param opts 0 or an OR of #HVTLFS_CTL_FAST and #HVTLFS_CTL_NESTED.
  * @param[out] out control word and input size.
- * @return as hvtlfs_ipi_build(); #HVTLFS_ERR_VP_RANGE; #HVTLFS_ERR_FAST_TOO_BIG.
+ * @return as hvtlfs_ipi_build() but never #HVTLFS_ERR_EMPTY_VP_MASK;
+ *         #HVTLFS_ERR_VP_RANGE; #HVTLFS_ERR_FAST_TOO_BIG.
  */
 HVTLFS_MUST_CHECK int hvtlfs_ipi_build_ex(void *in, size_t in_size, uint32_t vector,
 					  uint8_t target_vtl, const struct hvtlfs_vp_targets *vps,

@@ -55,7 +55,31 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_HVREQ_FLUSH_GPA	  6u /*!< Guest physical (second-level) flush. */
 /*! @} */
 
-/*! @brief What the guest passed, as the hypervisor sees it. */
+/*! @name Decoder options (hvtlfs_hv_input::options)
+ * @{ */
+/*!
+ * KVM's reading of an empty legacy processor mask: HvFlushVirtualAddressSpace
+ * or HvFlushVirtualAddressList with ProcessorMask 0 and no HV_FLUSH_ALL_PROCESSORS
+ * flushes every VP (the request's VP set is format ALL) instead of the TLFS's
+ * HV_STATUS_INVALID_PARAMETER. KVM does this (Linux commit da66761c2d93, 2019)
+ * because Windows Server 2012 guests send such flushes, expect everyone to be
+ * flushed and crash otherwise. Over-flushing is always safe; a hypervisor
+ * hosting such guests sets this, others keep the TLFS default. Neither the Ex
+ * calls nor the IPI calls are affected.
+ */
+#define HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS 1u
+/*! Every option this version knows; any other bit is refused (#HVTLFS_ERR_INVALID_ARG). */
+#define HVTLFS_HV_OPT_KNOWN HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS
+/*! @} */
+
+/*!
+ * @brief What the guest passed, as the hypervisor sees it.
+ *
+ * Zero it before filling it in: 0 in @ref features and @ref options is a
+ * partition without the optional features and a decoder that follows the TLFS.
+ * Layout (asserted below): 24 bytes plus two pointer-sized members, so 40 bytes
+ * on x86_64 and 32 on i386.
+ */
 struct hvtlfs_hv_input {
 	uint64_t control;   /*!< Control word (RCX; EDX:EAX on i386). */
 	uint64_t input_gpa; /*!< Slow calls: input GPA (RDX; EBX:ECX). Ignored for fast calls. */
@@ -65,10 +89,17 @@ struct hvtlfs_hv_input {
 	 * XMM0-XMM5 (16 bytes, or 112 with XMM input).
 	 */
 	const void *bytes;
-	size_t len;		/*!< Bytes readable at @ref bytes. */
-	unsigned int features;	/*!< OR of HVTLFS_HV_FEAT_*. */
-	unsigned int reserved_; /*!< Set to zero. */
+	size_t len;	       /*!< Bytes readable at @ref bytes. */
+	unsigned int features; /*!< OR of HVTLFS_HV_FEAT_*. */
+	unsigned int options;  /*!< OR of HVTLFS_HV_OPT_*; 0 follows the TLFS everywhere. */
 };
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_input, control, 0);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_input, input_gpa, 8);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_input, bytes, 16);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_input, len, 16 + sizeof(void *));
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_input, features, 16 + 2 * sizeof(void *));
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_input, options, 20 + 2 * sizeof(void *));
+HVTLFS_ASSERT_SIZE(struct hvtlfs_hv_input, 24 + 2 * sizeof(void *));
 
 /*! @brief A judged hypercall: the status to return, and what to do when it is success. */
 struct hvtlfs_hv_request {
@@ -148,6 +179,8 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
  * - flush flags the call does not take (VA space, VA list, GPA):
  *   #HVTLFS_ERR_BAD_FLAGS; extended range format without
  *   #HVTLFS_HV_FEAT_EXT_GVA_RANGES: #HVTLFS_ERR_NO_FEATURE;
+ * - legacy flush (VA space, VA list) with ProcessorMask 0 and no
+ *   ALL_PROCESSORS: #HVTLFS_ERR_EMPTY_VP_MASK;
  * - a bad list element: its hvtlfs_range_decode() error
  *   (#HVTLFS_ERR_RESERVED_BITS, #HVTLFS_ERR_RANGE_MISALIGNED,
  *   #HVTLFS_ERR_RANGE_WRAP);
@@ -169,12 +202,21 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
  *   HV_STATUS_INVALID_PARAMETER; an element with reserved bits, a misaligned
  *   1 GiB base or a range past the top of the address space →
  *   HV_STATUS_INVALID_PARAMETER with reps completed = its index;
+ * - flush space and list (legacy): ProcessorMask 0 without ALL_PROCESSORS →
+ *   HV_STATUS_INVALID_PARAMETER (Return Values of HvFlushVirtualAddressSpace
+ *   and HvFlushVirtualAddressList, TLFS 6.0b: "all of the bits in the
+ *   processor bit mask are set to zero, and the 'flush all processors' flag
+ *   was not specified"); with #HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS, every VP
+ *   instead (KVM);
  * - Ex calls: HV_VP_SET rules of hvtlfs_vpset_parse() (bank count ≠ variable
  *   header → HV_STATUS_INVALID_HYPERCALL_INPUT; unknown format →
  *   HV_STATUS_INVALID_PARAMETER);
  * - IPI: vector outside 0x10-0xFF, or reserved HV_INPUT_VTL bits →
  *   HV_STATUS_INVALID_PARAMETER (KVM answers INVALID_HYPERCALL_INPUT for the
- *   vector; the TLFS names no status);
+ *   vector; the TLFS names no status). An empty ProcessorMask is accepted and
+ *   interrupts nobody: the TLFS page of HvSendSyntheticClusterIpi (Input
+ *   Parameters) has no all-processors flag and lists no status for it, and KVM
+ *   answers HV_STATUS_SUCCESS too;
  * - post message: reserved connection-id bits → HV_STATUS_INVALID_CONNECTION_ID;
  *   non-zero RsvdZ, message type 0 or with bit 31, payload over 240 bytes →
  *   HV_STATUS_INVALID_PARAMETER;
@@ -196,10 +238,10 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
  * - a failing element: its index, the number of elements processed before it;
  * - any refusal before an element is read (the catalog's checks, reserved
  *   control bits included; the size, fast-form and alignment checks; flags,
- *   HV_VP_SET and every other field check): the rep start, whenever the
- *   control word names a rep call with rep start below rep count; otherwise (a
- *   simple or unknown call, rep count 0, rep start at or above the rep count)
- *   there is no rep to count and it is 0.
+ *   the processor mask, HV_VP_SET and every other field check): the rep start,
+ *   whenever the control word names a rep call with rep start below rep count;
+ *   otherwise (a simple or unknown call, rep count 0, rep start at or above the
+ *   rep count) there is no rep to count and it is 0.
  * A guest that resumes from reps completed repeats and skips nothing, and
  * hvtlfs_rep_progress() reports the status (#HVTLFS_ERR_HV_STATUS).
  *
@@ -209,7 +251,8 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
  *        when @p ranges_cap is 0.
  * @param ranges_cap capacity of @p ranges (at least 1 for list calls).
  * @return #HVTLFS_OK (act on @p req: status, result, raise_ud);
- *         #HVTLFS_ERR_NULL; #HVTLFS_ERR_UNKNOWN_CALL for a catalog code this
+ *         #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an option bit outside
+ *         #HVTLFS_HV_OPT_KNOWN; #HVTLFS_ERR_UNKNOWN_CALL for a catalog code this
  *         module does not decode (handle it elsewhere); #HVTLFS_ERR_TRUNCATED
  *         when @p in->len is shorter than the input the control word
  *         describes although that input is valid (map more of the page, or
