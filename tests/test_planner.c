@@ -9,6 +9,7 @@
 
 #include "hvtlfs/planner.h"
 #include "hvtlfs/flush.h"
+#include "hvtlfs/hvcall_decode.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
 static struct hvtlfs_features feat;
@@ -308,6 +309,92 @@ static void test_errors(void **state)
 	assert_int_equal(hvtlfs_flush_issue(NULL, 0, NULL), HVTLFS_ERR_NULL);
 }
 
+/*
+ * The planner never issues a legacy flush whose ProcessorMask names nobody without
+ * ALL_PROCESSORS, which the TLFS refuses (Return Values of HvFlushVirtualAddressSpace
+ * and HvFlushVirtualAddressList): seeded random requests, empty bitmaps among them.
+ * An empty target set plans nothing and issues nothing; every plan is accepted by the
+ * decoder that follows the TLFS.
+ */
+static uint64_t prng = 0x9E3779B97F4A7C15u;
+static uint64_t next_rand(void)
+{
+	prng ^= prng << 13;
+	prng ^= prng >> 7;
+	prng ^= prng << 17;
+	return prng;
+}
+
+static void test_never_empty_mask(void **state)
+{
+	static struct hvtlfs_range_entry decoded[512];
+	unsigned iter, legacy = 0, nothing = 0;
+	(void)state;
+	for (iter = 0; iter < 4000; iter++) {
+		struct hvtlfs_flush_request r;
+		struct hvtlfs_hv_input in;
+		struct hvtlfs_hv_request q;
+		uint32_t words = (uint32_t)(next_rand() % 4u), i;
+		const uint64_t *input;
+		bool empty = true;
+		uint16_t code;
+		int rc;
+
+		base_features();
+		feat.ex_processor_masks_recommended = next_rand() & 1;
+		feat.xmm_input = next_rand() & 1;
+		feat.ext_gva_ranges = next_rand() & 1;
+		memset(bm, 0, sizeof(bm));
+		for (i = 0; i < words; i++) {
+			/* Mostly empty words, so that empty sets are common. */
+			if (next_rand() % 3 == 0)
+				bm[i] = next_rand() >> (next_rand() % 64u);
+			empty = empty && bm[i] == 0;
+		}
+		for (i = 0; i < 4; i++) {
+			rg[i].start = (next_rand() & 0x00007FFFFFFFF000ull);
+			rg[i].length = (next_rand() % 32u + 1u) * 4096u;
+		}
+		r = request(words, 0x1000u * (next_rand() % 16u), (size_t)(next_rand() % 5u));
+		if (words == 0 && (next_rand() & 1))
+			r.vp_bitmap = NULL;
+		r.all_vps = next_rand() % 8u == 0;
+		r.all_spaces = next_rand() % 4u == 0;
+		r.non_global_only = next_rand() & 1;
+		rc = plan_it(&r, NULL);
+		if (rc == HVTLFS_ERR_FALLBACK)
+			continue; /* a VP at 64 or above without the Ex hint */
+		assert_int_equal(rc, HVTLFS_OK);
+		if (empty && !r.all_vps) {
+			assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+			assert_true(plan.control == 0);
+			/* Issuing it makes no call (this binary has no hypercall page: a call
+			 * would answer HVTLFS_ERR_NO_HYPERCALL_PAGE). */
+			assert_int_equal(hvtlfs_flush_issue(&plan, 0, NULL), HVTLFS_OK);
+			nothing++;
+			continue;
+		}
+		assert_int_not_equal(plan.form, HVTLFS_PLAN_NOTHING);
+		input = plan.form == HVTLFS_PLAN_XMM ? plan.regs : page;
+		code = hvtlfs_control_code(plan.control);
+		if (code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE ||
+		    code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST) {
+			assert_false(hvtlfs_flush_mask_empty(input[1], input[2]));
+			legacy++;
+		}
+		memset(&in, 0, sizeof(in));
+		in.control = plan.control;
+		in.input_gpa = 0x10000;
+		in.bytes = input;
+		in.len = plan.form == HVTLFS_PLAN_XMM ? sizeof(plan.regs) : sizeof(page);
+		in.features = HVTLFS_HV_FEAT_XMM_INPUT | HVTLFS_HV_FEAT_EXT_GVA_RANGES;
+		assert_int_equal(hvtlfs_hv_decode(&in, &q, decoded, 512), HVTLFS_OK);
+		assert_int_equal(q.status, HVTLFS_STATUS_SUCCESS);
+	}
+	/* The run reached both cases often. */
+	assert_true(legacy > 500 && nothing > 500);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_large_pages),
 		cmocka_unit_test(test_xmm),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_never_empty_mask),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
