@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer harness for the hypervisor-side decoder. Input layout:
- * bytes 0-7 control word, 8-9 input GPA page offset, 10 feature bits, 11 range
- * capacity, then the guest's input bytes (exactly as long as the rest: ASan
- * catches any read past them).
+ * bytes 0-7 control word, 8-9 input GPA page offset, 10 feature bits (0-1) and
+ * decoder options (2-3: bit 2 is HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS, bit 3 an option
+ * that does not exist), 11 range capacity, then the guest's input bytes (exactly as
+ * long as the rest: ASan catches any read past them).
  */
+#include "hvtlfs/catalog.h"
+#include "hvtlfs/flush.h"
 #include "hvtlfs/hvcall_decode.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -25,24 +28,56 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct hvtlfs_hv_input in;
 	struct hvtlfs_hv_request req;
 	size_t cap;
-	uint32_t i;
+	uint32_t i, done;
+	bool legacy;
+	int rc;
 
 	if (size < 12)
 		return 0;
 	in.control = le64(data);
 	in.input_gpa = 0x100000u + (((uint64_t)data[8] | ((uint64_t)data[9] << 8)) & 0x1FFFu);
 	in.features = data[10] & 3u;
-	in.options = 0;
+	in.options = (data[10] >> 2) & 3u;
 	in.bytes = data + 12;
 	in.len = size - 12;
 	cap = (size_t)data[11] + 1u;
-	if (hvtlfs_hv_decode(&in, &req, ranges, cap) != HVTLFS_OK)
+	rc = hvtlfs_hv_decode(&in, &req, ranges, cap);
+	if ((in.options & ~HVTLFS_HV_OPT_KNOWN) && rc != HVTLFS_ERR_INVALID_ARG)
+		__builtin_trap();
+	if (rc != HVTLFS_OK)
 		return 0;
 	/* Invariants: the result carries the status; decoded ranges fit the array. */
 	if (hvtlfs_result_status(req.result) != req.status || req.nranges > cap)
 		__builtin_trap();
-	if (req.status == HVTLFS_STATUS_SUCCESS && req.rep_count &&
-	    hvtlfs_result_reps_completed(req.result) != req.rep_count)
+	done = hvtlfs_result_reps_completed(req.result);
+	if (req.status == HVTLFS_STATUS_SUCCESS && req.rep_count && done != req.rep_count)
+		__builtin_trap();
+	/* Reps completed of a refusal: the rep start when refused before any element
+	 * (0 without a valid rep range), the failing element's index otherwise; an
+	 * early return stops where the decoded prefix ends. */
+	if (req.status != HVTLFS_STATUS_SUCCESS) {
+		const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(req.code);
+		bool reps_valid =
+			ci && ci->kind == HVTLFS_CALL_KIND_REP && req.rep_start < req.rep_count;
+
+		if (req.kind == HVTLFS_HVREQ_NONE) {
+			if (done != (reps_valid ? req.rep_start : 0u))
+				__builtin_trap();
+		} else if (!reps_valid || done != req.rep_start + req.nranges ||
+			   done >= req.rep_count) {
+			__builtin_trap();
+		}
+	}
+	/* A legacy flush never flushes nobody: refused (TLFS) or, with the KVM option,
+	 * every VP; an empty-mask refusal happens exactly there. */
+	legacy = req.code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE ||
+		 req.code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST;
+	if (req.kind == HVTLFS_HVREQ_FLUSH_VA && legacy && !hvtlfs_vpset_is_all(&req.vps) &&
+	    hvtlfs_vpset_count(&req.vps, 0) == 0)
+		__builtin_trap();
+	if (req.reason == HVTLFS_ERR_EMPTY_VP_MASK &&
+	    (!legacy || (in.options & HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS) || in.len < 24 ||
+	     !hvtlfs_flush_mask_empty(le64(data + 12 + 8), le64(data + 12 + 16))))
 		__builtin_trap();
 	/* A reason exactly when the call is not plainly accepted; an early return is NO_SPACE. */
 	if ((req.status == HVTLFS_STATUS_SUCCESS && !req.raise_ud) != (req.reason == HVTLFS_OK) ||
