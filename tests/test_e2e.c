@@ -25,6 +25,10 @@ static struct {
 	(trace.n++, trace.nvps = (nvps_), trace.as = (as_), trace.start = (start_),                \
 	 trace.last = (last_))
 
+/* Runs between rep iterations: a test may change the input page there. */
+static void (*between_reps)(void);
+#define HVTLFS_REP_ITERATION_HOOK() (between_reps ? between_reps() : (void)0)
+
 #include "hvtlfs/planner.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hypercall.h"
@@ -488,11 +492,59 @@ static void test_issue_failures(void **state)
 	}
 }
 
+/* Between iterations, the flags of the input page turn into one the list refuses. */
+static void make_flags_bad(void)
+{
+	page[1] = HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+}
+
+/*
+ * The decoder's refusals as the guest's rep wrapper sees them: a call refused before its
+ * elements reports reps completed = the rep start, so the wrapper reports the status
+ * (HVTLFS_ERR_HV_STATUS), at the first call and on a continuation alike.
+ */
+static void test_refusal_reaches_the_guest(void **state)
+{
+	struct hvtlfs_prepared p;
+	const uint64_t r4[4] = { 0x1000, 0x2000, 0x3000, 0x4000 };
+	uint64_t res = 0;
+	(void)state;
+	hv_reset(0, 512);
+	assert_int_equal(hvtlfs_flush_build_list(page, 4096, 0x9000, 0, 0x4, r4, 4, 0, &p),
+			 HVTLFS_OK);
+	page[2] = 0; /* ProcessorMask 0 written behind the builder's back */
+	assert_int_equal(hvtlfs_hypercall_rep(hvtlfs_control_with_rep_start(p.control, 2),
+					      (uint64_t)(uintptr_t)page, 0, &res),
+			 HVTLFS_ERR_HV_STATUS);
+	assert_true(res == (HVTLFS_STATUS_INVALID_PARAMETER | (2ull << 32)));
+	assert_int_equal(records[0].req.reason, HVTLFS_ERR_EMPTY_VP_MASK);
+	assert_false(covered(2, 4, 0x9000, 0x3000));
+
+	/* One range a call: TIMEOUT at 1, then the continuation (rep start 1) is refused
+	 * by its flags before any element is read. */
+	hv_reset(0, 1);
+	assert_int_equal(hvtlfs_flush_build_list(page, 4096, 0x9000, 0, 0x4, r4, 4, 0, &p),
+			 HVTLFS_OK);
+	between_reps = make_flags_bad;
+	assert_int_equal(hvtlfs_hypercall_rep(p.control, (uint64_t)(uintptr_t)page, 0, &res),
+			 HVTLFS_ERR_HV_STATUS);
+	between_reps = NULL;
+	assert_true(res == (HVTLFS_STATUS_INVALID_PARAMETER | (1ull << 32)));
+	assert_int_equal(hvtlfs_mock_call_count(), 2);
+	assert_int_equal(records[0].req.status, HVTLFS_STATUS_TIMEOUT);
+	assert_int_equal(records[1].req.reason, HVTLFS_ERR_BAD_FLAGS);
+	assert_true(covered(2, 4, 0x9000, 0x1000));
+	assert_false(covered(2, 4, 0x9000, 0x2000));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_kvm_scenarios),	  cmocka_unit_test(test_ex_all_format),
-		cmocka_unit_test(test_ipi_event_message), cmocka_unit_test(test_issue_failures),
+		cmocka_unit_test(test_kvm_scenarios),
+		cmocka_unit_test(test_ex_all_format),
+		cmocka_unit_test(test_ipi_event_message),
+		cmocka_unit_test(test_issue_failures),
+		cmocka_unit_test(test_refusal_reaches_the_guest),
 		cmocka_unit_test(test_random_10000),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
