@@ -25,8 +25,7 @@
 #include "hvtlfs/bringup.h"
 #include "hvtlfs/error.h"
 
-#define VENDOR_MSHV 0x40000000u
-#define HV1	    0x31237648u
+#define HV1 0x31237648u
 
 /* Leaf 1 of a virtualised Intel Xeon: ECX bit 31 (hypervisor present) set. */
 #define LEAF1_XEON 0x00050654u, 0x00000800u, 0xFEDA3203u, 0x1F8BFBFFu
@@ -113,7 +112,37 @@ static const struct hvtlfs_cpuid_entry nested[] = {
 	{ 0x4000000Au, 0, { 0x00020101u, 0, 0, 0 } },
 };
 
-/* A KVM guest without Hyper-V enlightenments: vendor "KVMKVMKVM", KVM feature bits. */
+/*
+ * A QEMU/KVM guest with Hyper-V enlightenments (hv-relaxed, hv-vapic, hv-time,
+ * hv-synic, hv-tlbflush, hv-ipi, ...), after KVM's template for them
+ * (KVM_GET_SUPPORTED_HV_CPUID): another vendor, the same "Hv#1" interface. The
+ * maximum leaf lies past the dump (KVM's synthetic-debugger leaves end at
+ * 0x40000082); leaves 0x40000006 to 0x4000000A read zero.
+ */
+static const struct hvtlfs_cpuid_entry kvm_hv[] = {
+	{ 1, 0, { LEAF1_XEON } },
+	/* "Linux KVM Hv" */
+	{ 0x40000000u, 0, { 0x40000082u, 0x756E694Cu, 0x564B2078u, 0x7648204Du } },
+	{ 0x40000001u, 0, { HV1, 0, 0, 0 } },
+	/* "We implement some Hyper-V 2016 functions": 10.0 build 14393. */
+	{ 0x40000002u, 0, { 0x00003839u, 0x000A0000u, 0, 0 } },
+	/*
+	 * EAX 0x2AFF: VP runtime, reference counter, SynIC, synthetic timers, APIC
+	 * MSRs, hypercall MSRs, VP index, reset, reference TSC, frequency MSRs,
+	 * reenlightenment. EBX 0x1030: PostMessages, SignalEvents, Debugging.
+	 * EDX 0x80D02: guest debugging, timer frequencies, crash MSRs, debug MSRs,
+	 * direct synthetic timers.
+	 */
+	{ 0x40000003u, 0, { 0x00002AFFu, 0x00001030u, 0, 0x00080D02u } },
+	/* EAX 0xC2C: remote TLB flush, APIC MSRs, relaxed timing, cluster IPI, Ex
+	 * processor masks. EBX 0xFFF: "matches Hyper-V 2016". */
+	{ 0x40000004u, 0, { 0x00000C2Cu, 0x00000FFFu, 0, 0 } },
+	/* KVM_MAX_VCPUS, and 64 LPs. */
+	{ 0x40000005u, 0, { 1024u, 64u, 0, 0 } },
+};
+
+/* A KVM guest without Hyper-V enlightenments: vendor "KVMKVMKVM", KVM feature bits
+ * in leaf 0x40000001 where a Hyper-V-compatible hypervisor has "Hv#1". */
 static const struct hvtlfs_cpuid_entry not_ms[] = {
 	{ 1, 0, { LEAF1_XEON } },
 	{ 0x40000000u, 0, { 0x40000001u, 0x4B4D564Bu, 0x564B4D56u, 0x0000004Du } },
@@ -132,6 +161,8 @@ static const struct dump {
 	DUMP("ws2016", "Windows Server 2016-class host", ws2016),
 	DUMP("azure", "Azure-class host (Windows Server 2022 base)", azure),
 	DUMP("nested", "guest of a nested Hyper-V (Windows Server 2019 in an Azure VM)", nested),
+	DUMP("kvm-hv", "QEMU/KVM guest with Hyper-V enlightenments (vendor \"Linux KVM Hv\")",
+	     kvm_hv),
 	DUMP("kvm", "KVM guest without Hyper-V enlightenments (refused)", not_ms),
 };
 
@@ -140,18 +171,14 @@ static const char *yesno(bool b)
 	return b ? "yes" : "no";
 }
 
-static void vendor_string(hvtlfs_cpuid_fn fn, void *ctx, char out[13])
+/* The vendor as decoded, with bytes a terminal should not see replaced by '?'. */
+static void printable_vendor(const struct hvtlfs_features *f, char out[13])
 {
-	uint32_t r[4];
+	for (int i = 0; i < 13; i++) {
+		char c = f->vendor[i];
 
-	fn(ctx, VENDOR_MSHV, 0, r);
-	memcpy(out, &r[1], 4);
-	memcpy(out + 4, &r[2], 4);
-	memcpy(out + 8, &r[3], 4);
-	out[12] = '\0';
-	for (int i = 0; i < 12; i++)
-		if (out[i] != '\0' && (out[i] < 0x20 || out[i] > 0x7E))
-			out[i] = '?';
+		out[i] = (c != '\0' && (c < 0x20 || c > 0x7E)) ? '?' : c;
+	}
 }
 
 static void print_features(const struct hvtlfs_features *f)
@@ -232,29 +259,34 @@ static int detect_one(const char *title, hvtlfs_cpuid_fn fn, void *ctx)
 {
 	struct hvtlfs_features f;
 	char vendor[13];
-	uint32_t leaf1[4];
+	uint32_t leaf1[4], iface[4];
 	int rc;
 
 	printf("== %s ==\n", title);
 	rc = hvtlfs_detect(&f, fn, ctx);
+	printable_vendor(&f, vendor);
 	if (rc == HVTLFS_ERR_NOT_HYPERV) {
 		fn(ctx, 1, 0, leaf1);
 		if (!(leaf1[2] & HVTLFS_CPUID_1_ECX_HYPERVISOR)) {
 			printf("  no hypervisor: CPUID.1:ECX bit 31 is clear (%s)\n",
 			       hvtlfs_strerror(rc));
 		} else {
-			vendor_string(fn, ctx, vendor);
-			printf("  a hypervisor, but not Hyper-V: vendor \"%s\" (%s)\n", vendor,
-			       hvtlfs_strerror(rc));
+			fn(ctx, HVTLFS_CPUID_INTERFACE, 0, iface);
+			printf("  a hypervisor, but not Hyper-V: vendor \"%s\", interface 0x%08X "
+			       "is not \"Hv#1\" (%s)\n",
+			       vendor, iface[0], hvtlfs_strerror(rc));
 		}
 		return 1;
 	}
 	if (rc != HVTLFS_OK) {
-		printf("  Hyper-V vendor, but: %s\n", hvtlfs_strerror(rc));
+		printf("  a hypervisor (vendor \"%s\"), but: %s\n", vendor, hvtlfs_strerror(rc));
 		print_features(&f);
 		return 1;
 	}
-	printf("  Hyper-V detected: vendor \"Microsoft Hv\", interface \"Hv#1\"\n");
+	printf("  Hyper-V detected: interface \"Hv#1\", vendor \"%s\"%s\n", vendor,
+	       hvtlfs_features_require_microsoft(&f) == HVTLFS_OK
+		       ? ""
+		       : " (a Hyper-V-compatible hypervisor, not Microsoft's)");
 	print_features(&f);
 	return 0;
 }

@@ -72,7 +72,7 @@ enum hvtlfs_error {
 	HVTLFS_ERR_FALLBACK = -63,	  /*!< No hypercall applies: the caller must fall back. */
 
 	/* Bring-up. */
-	HVTLFS_ERR_NOT_HYPERV = -80,	   /*!< No hypervisor, or not a Microsoft Hv interface. */
+	HVTLFS_ERR_NOT_HYPERV = -80,	   /*!< No hypervisor, or not the "Hv#1" interface. */
 	HVTLFS_ERR_LEAF_UNAVAILABLE = -81, /*!< CPUID leaf beyond the reported maximum. */
 	HVTLFS_ERR_MSR_LOCKED = -82,	   /*!< Hypercall MSR locked to another page. */
 	HVTLFS_ERR_READBACK = -83,	   /*!< MSR read-back differs from what was written. */
