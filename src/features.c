@@ -43,13 +43,14 @@ static void hvtlfs_features_zero_(struct hvtlfs_features *f)
 	f->max_vps = 0;
 	f->max_lps = 0;
 	f->nested.eax = 0;
-	f->nested.reserved_bits = 0;
+	f->nested.unknown_bits = 0;
 	f->nested.evmcs_version_low = 0;
 	f->nested.evmcs_version_high = 0;
 	f->nested.direct_virtual_flush = false;
 	f->nested.gpa_flush_hypercalls = false;
 	f->nested.enlightened_msr_bitmap = false;
 	f->nested.virt_exception_pf = false;
+	f->nested.enlightened_npt_tlb = false;
 	f->nested_status = HVTLFS_ERR_LEAF_UNAVAILABLE;
 }
 

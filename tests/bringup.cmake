@@ -5,9 +5,13 @@ hvtlfs_add_test(test_bringup SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_bringup.c 
 
 # The walkthrough CLI (cmake/modules/detect.cmake), when tools are built.
 if(TARGET hvtlfs-detect)
-	add_test(NAME bringup_detect_dumps COMMAND hvtlfs-detect ws2016 azure nested kvm-hv)
+	add_test(NAME bringup_detect_dumps COMMAND hvtlfs-detect ws2016 azure amd nested kvm-hv)
 	set_tests_properties(bringup_detect_dumps PROPERTIES LABELS bringup
 		FAIL_REGULAR_EXPRESSION "not Hyper-V|, but: |check +HVTLFS_ERR")
+	# Hyper-V on AMD sets leaf 0x4000000A bit 22, which the TLFS table reserves: decoded.
+	add_test(NAME bringup_detect_amd COMMAND hvtlfs-detect amd)
+	set_tests_properties(bringup_detect_amd PROPERTIES LABELS bringup
+		PASS_REGULAR_EXPRESSION "nested EAX +0x004A0000 \\(HVTLFS_OK\\).*enlightened NPT TLB yes")
 	# Another vendor with the "Hv#1" interface is Hyper-V-compatible: detected, and said so.
 	add_test(NAME bringup_detect_other_vendor COMMAND hvtlfs-detect kvm-hv)
 	set_tests_properties(bringup_detect_other_vendor PROPERTIES LABELS bringup

@@ -92,6 +92,29 @@ static const struct hvtlfs_cpuid_entry azure[] = {
 };
 
 /*
+ * Hyper-V on an AMD host (Windows 11, build 22000), the values its Linux guest
+ * prints at boot ("privilege flags low 0xae7f, high 0x3b8030, hints 0xc2c, misc
+ * 0xe0bed7b6", "Nested features: 0x4a0000"): leaf 0x4000000A sets bit 22,
+ * enlightened NPT TLB flush, which the TLFS table still calls reserved. No
+ * enlightened VMCS on SVM. The maximum leaf and the limits are not in the log.
+ */
+static const struct hvtlfs_cpuid_entry amd[] = {
+	{ 1, 0, { 0x00A20F10u, 0x00000800u, 0xFED83203u, 0x178BFBFFu } },
+	{ 0x40000000u, 0, { 0x4000000Cu, 0x7263694Du, 0x666F736Fu, 0x76482074u } },
+	{ 0x40000001u, 0, { HV1, 0, 0, 0 } },
+	/* 10.0 build 22000, service pack 0, branch 0, service number 708. */
+	{ 0x40000002u, 0, { 22000u, 0x000A0000u, 0, 0x000002C4u } },
+	/* EAX 0xAE7F, EBX 0x3B8030, EDX 0xE0BED7B6 (XMM input and output, extended GVA
+	 * ranges, MSR lock, and bits 29-31, which the TLFS table reserves). */
+	{ 0x40000003u, 0, { 0x0000AE7Fu, 0x003B8030u, 0, 0xE0BED7B6u } },
+	/* EAX 0xC2C: remote TLB flush, APIC MSRs, relaxed timing, cluster IPI, Ex masks. */
+	{ 0x40000004u, 0, { 0x00000C2Cu, 0x00000FFFu, 0, 0 } },
+	{ 0x40000005u, 0, { 1024u, 1024u, 0, 0 } },
+	/* Direct virtual flush (17), enlightened MSR bitmap (19), NPT TLB (22). */
+	{ 0x4000000Au, 0, { 0x004A0000u, 0, 0, 0 } },
+};
+
+/*
  * A guest of a nested Hyper-V (Windows Server 2019, build 17763, running inside
  * an Azure VM): leaf 0x40000004 bit 12 says the hypervisor is itself a guest.
  */
@@ -160,6 +183,7 @@ static const struct dump {
 } dumps[] = {
 	DUMP("ws2016", "Windows Server 2016-class host", ws2016),
 	DUMP("azure", "Azure-class host (Windows Server 2022 base)", azure),
+	DUMP("amd", "Hyper-V on an AMD host (Windows 11 build 22000)", amd),
 	DUMP("nested", "guest of a nested Hyper-V (Windows Server 2019 in an Azure VM)", nested),
 	DUMP("kvm-hv", "QEMU/KVM guest with Hyper-V enlightenments (vendor \"Linux KVM Hv\")",
 	     kvm_hv),
@@ -185,6 +209,7 @@ static void print_features(const struct hvtlfs_features *f)
 {
 	static const char *const leaf_names[] = { "vendor",   "interface", "version",
 						  "features", "hints",	   "limits" };
+	struct hvtlfs_nested_hints hints;
 	int i, rc;
 
 	printf("  max leaf          0x%08X\n", f->max_leaf);
@@ -229,6 +254,13 @@ static void print_features(const struct hvtlfs_features *f)
 		       yesno(f->ex_processor_masks_recommended), yesno(f->cluster_ipi_recommended),
 		       yesno(f->deprecate_auto_eoi), yesno(f->nested_hypervisor),
 		       yesno(f->evmcs_recommended));
+		if (hvtlfs_nested_hints_decode(&hints, f->hints_eax) == HVTLFS_OK) {
+			printf("    MMIO hypercalls %s\n", yesno(hints.mmio_hypercalls));
+			if (hints.unknown_bits)
+				printf("    unknown bits    0x%08X (newer than this library; "
+				       "ignored)\n",
+				       hints.unknown_bits);
+		}
 		if (f->spinlock_retries == 0xFFFFFFFFu)
 			printf("  spinlock retries  never notify\n");
 		else
@@ -244,11 +276,15 @@ static void print_features(const struct hvtlfs_features *f)
 		printf("  nested EAX        0x%08X (%s)\n", f->nested.eax,
 		       hvtlfs_strerror(f->nested_status));
 		printf("    eVMCS versions %u..%u, direct virtual flush %s, GPA flush %s, MSR "
-		       "bitmap "
-		       "%s\n",
+		       "bitmap %s,\n"
+		       "    virtualization exceptions as #PF %s, enlightened NPT TLB %s\n",
 		       f->nested.evmcs_version_low, f->nested.evmcs_version_high,
 		       yesno(f->nested.direct_virtual_flush), yesno(f->nested.gpa_flush_hypercalls),
-		       yesno(f->nested.enlightened_msr_bitmap));
+		       yesno(f->nested.enlightened_msr_bitmap), yesno(f->nested.virt_exception_pf),
+		       yesno(f->nested.enlightened_npt_tlb));
+		if (f->nested.unknown_bits)
+			printf("    unknown bits    0x%08X (newer than this library; ignored)\n",
+			       f->nested.unknown_bits);
 	}
 	rc = hvtlfs_bringup_check(f);
 	printf("  bring-up check    %s\n", rc == HVTLFS_OK ? "ok" : hvtlfs_strerror(rc));

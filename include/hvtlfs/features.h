@@ -137,9 +137,10 @@ struct hvtlfs_features {
 
 	/* Leaf 0x4000000A: nested virtualization features (nested.h decodes them). */
 	struct hvtlfs_nested_features nested; /*!< Leaf 0x4000000A, if #HVTLFS_LEAF_NESTED. */
-	/*! What hvtlfs_nested_features_decode() said about leaf 0x4000000A: #HVTLFS_OK,
-	 *  #HVTLFS_ERR_RESERVED_BITS or #HVTLFS_ERR_EVMCS_VERSION (the fields are filled
-	 *  either way); #HVTLFS_ERR_LEAF_UNAVAILABLE when the leaf is above the maximum. */
+	/*! What hvtlfs_nested_features_decode() said about leaf 0x4000000A: #HVTLFS_OK
+	 *  or #HVTLFS_ERR_EVMCS_VERSION (the fields are filled either way; bits it does
+	 *  not name are in hvtlfs_nested_features::unknown_bits, never an error);
+	 *  #HVTLFS_ERR_LEAF_UNAVAILABLE when the leaf is above the maximum. */
 	int nested_status;
 };
 
