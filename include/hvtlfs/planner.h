@@ -58,7 +58,10 @@
  * @brief Per-planned-flush trace hook, run by hvtlfs_flush_issue() before the
  *        call (the seeds' hyperv_mmu_flush_tlb_multi tracepoint). Defaults to
  *        nothing; define it before including this header.
- * @param nvps number of VPs targeted (uint32_t; the partition's VP count for all).
+ * @param nvps number of VPs targeted (uint32_t); for an all-VP flush the
+ *        hypervisor's maximum, hvtlfs_features::max_vps (CPUID 0x40000005 EAX,
+ *        0 when unreported), since the planner does not know how many VPs the
+ *        partition has.
  * @param address_space the CR3 value (uint64_t; 0 for all address spaces).
  * @param start first byte flushed (uint64_t; 0 for a whole-space flush).
  * @param last last byte flushed (uint64_t; #HVTLFS_FLUSH_ALL_END for a
@@ -96,11 +99,14 @@ struct hvtlfs_flush_policy {
 
 /*! @brief The planned hypercall. */
 struct hvtlfs_flush_plan {
-	uint64_t control;	/*!< Control word (rep start 0). */
-	uint32_t form;		/*!< HVTLFS_PLAN_NOTHING, _SLOW or _XMM. */
-	uint32_t input_size;	/*!< Bytes of input (page or registers). */
-	uint32_t entries;	/*!< List entries (rep count); 0 for a whole-space call. */
-	uint32_t nvps;		/*!< VPs targeted (trace). */
+	uint64_t control;    /*!< Control word (rep start 0). */
+	uint32_t form;	     /*!< HVTLFS_PLAN_NOTHING, _SLOW or _XMM. */
+	uint32_t input_size; /*!< Bytes of input (page or registers). */
+	uint32_t entries;    /*!< List entries (rep count); 0 for a whole-space call. */
+	/*! VPs targeted (trace): the bitmap's VP count, or for an all-VP flush
+	 *  hvtlfs_features::max_vps (CPUID 0x40000005 EAX, the hypervisor's maximum,
+	 *  not the partition's VP count). */
+	uint32_t nvps;
 	uint64_t address_space; /*!< Address space (trace; 0 with all spaces). */
 	uint64_t start;		/*!< First byte covered (trace). */
 	uint64_t last;	   /*!< Last byte covered (trace); #HVTLFS_FLUSH_ALL_END for whole space. */
