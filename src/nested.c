@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/nested.h"
+#include "hvtlfs_internal.h"
 
 #define RO_ HVTLFS_EVMCS_FIELD_READ_ONLY
 #define SY_ HVTLFS_EVMCS_FIELD_SYNTHETIC
@@ -324,8 +325,10 @@ int hvtlfs_evmcs_check(const struct hvtlfs_evmcs *evmcs)
 
 	if (evmcs == NULL)
 		return HVTLFS_ERR_NULL;
-	version = evmcs->version_number;
-	enl = evmcs->enlightenments_control;
+	/* An L0 reads a page its guest writes: each field once, through the accessor. */
+	version = (uint32_t)hvtlfs_guest_le_(&evmcs->version_number, sizeof(evmcs->version_number));
+	enl = (uint32_t)hvtlfs_guest_le_(&evmcs->enlightenments_control,
+					 sizeof(evmcs->enlightenments_control));
 	if (version < HVTLFS_EVMCS_VERSION_MIN || version > HVTLFS_EVMCS_VERSION_MAX)
 		return HVTLFS_ERR_EVMCS_VERSION;
 	if ((enl & HVTLFS_EVMCS_ENL_RESERVED) != 0)
@@ -364,9 +367,7 @@ static int locate(uint32_t encoding, const struct hvtlfs_evmcs_field **field, ui
 int hvtlfs_evmcs_read(const struct hvtlfs_evmcs *evmcs, uint32_t encoding, uint64_t *value)
 {
 	const struct hvtlfs_evmcs_field *f;
-	const uint8_t *p;
-	uint32_t off, size, i;
-	uint64_t v = 0;
+	uint32_t off, size;
 	int err;
 
 	if (evmcs == NULL || value == NULL)
@@ -374,11 +375,9 @@ int hvtlfs_evmcs_read(const struct hvtlfs_evmcs *evmcs, uint32_t encoding, uint6
 	err = locate(encoding, &f, &off, &size);
 	if (err != HVTLFS_OK)
 		return err;
-	/* Byte access: legal for any object, and little-endian like the hardware. */
-	p = (const uint8_t *)evmcs + off;
-	for (i = size; i > 0; i--)
-		v = (v << 8) | p[i - 1];
-	*value = v;
+	/* Byte access, little-endian like the hardware, each byte once: an L0 reads
+	 * what its guest may be writing. */
+	*value = hvtlfs_guest_le_((const uint8_t *)evmcs + off, size);
 	return HVTLFS_OK;
 }
 

@@ -7,6 +7,7 @@
  * Runs are half-open [x, y) with y <= 2^52.
  */
 #include "hvtlfs/ranges.h"
+#include "hvtlfs_internal.h"
 
 #ifndef HVTLFS_RANGES_INT_MAX
 #define HVTLFS_RANGES_INT_MAX 0x7FFFFFFF /* INT_MAX without <limits.h> */
@@ -481,12 +482,11 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 		return HVTLFS_ERR_NO_SPACE;
 	for (i = 0; i < count; i++, p += 8) {
 		struct hvtlfs_range_entry e;
-		uint64_t v = 0;
-		unsigned int b;
+		/* Guest memory: each entry read once, through the accessor, then judged
+		 * and used as that local copy. */
+		uint64_t v = hvtlfs_guest_le64_(p);
 		int err;
 
-		for (b = 8; b-- > 0;)
-			v = (v << 8) | p[b];
 		err = hvtlfs_range_decode(format, v, &e);
 		if (err != HVTLFS_OK) {
 			if (bad_index != NULL)
