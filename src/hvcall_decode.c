@@ -72,8 +72,10 @@ static int decode_list(struct hvtlfs_hv_request *req, const uint8_t *b, size_t e
 
 	req->range_format = format;
 	req->ranges_first = req->rep_start;
-	rc = hvtlfs_range_list_decode(format, b + elem_off + 8u * (size_t)req->rep_start, 8u * n, n,
-				      ranges, cap, &bad);
+	/* Entries past 2^64 - 1 are clamped, not refused: the TLFS ignores invalid GVAs. */
+	rc = hvtlfs_range_list_decode(format | HVTLFS_RANGE_FMT_CLAMP,
+				      b + elem_off + 8u * (size_t)req->rep_start, 8u * n, n, ranges,
+				      cap, &bad);
 	if (rc < 0) {
 		/* Reps before the bad element are done; that element fails the call. */
 		if (bad > n)

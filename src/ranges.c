@@ -421,15 +421,16 @@ int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges, size_t 
 int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range_entry *out)
 {
 	uint64_t addl, base, unit_no, top;
-	unsigned int shift;
+	unsigned int shift, clamped = 0;
+	unsigned int layout = format & ~HVTLFS_RANGE_FMT_CLAMP;
 
 	if (out == NULL)
 		return HVTLFS_ERR_NULL;
-	if (format == HVTLFS_RANGE_FMT_GVA_SIMPLE) {
+	if (layout == HVTLFS_RANGE_FMT_GVA_SIMPLE) {
 		addl = entry & HVTLFS_GVA_SIMPLE_ADDL_MASK;
 		base = entry & HVTLFS_RANGE_PAGE_MASK;
 		shift = HVTLFS_RANGE_PAGE_SHIFT;
-	} else if (format == HVTLFS_RANGE_FMT_GVA_EXTENDED || format == HVTLFS_RANGE_FMT_GPA) {
+	} else if (layout == HVTLFS_RANGE_FMT_GVA_EXTENDED || layout == HVTLFS_RANGE_FMT_GPA) {
 		addl = entry & HVTLFS_RANGE_EXT_ADDL_MASK;
 		if ((entry & HVTLFS_RANGE_EXT_LARGE_PAGE) == 0) {
 			base = entry & HVTLFS_RANGE_PAGE_MASK;
@@ -449,15 +450,20 @@ int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range
 	} else {
 		return HVTLFS_ERR_INVALID_ARG;
 	}
-	/* The last page's number must not pass the last one the space holds. */
+	/* The last page's number must not pass the last one the space holds. The
+	 * first always exists (base is a 64-bit address), so a clamp keeps >= 1 page. */
 	unit_no = base >> shift;
 	top = ~(uint64_t)0 >> shift;
-	if (addl > top - unit_no)
-		return HVTLFS_ERR_RANGE_WRAP;
+	if (addl > top - unit_no) {
+		if ((format & HVTLFS_RANGE_FMT_CLAMP) == 0)
+			return HVTLFS_ERR_RANGE_WRAP;
+		addl = top - unit_no;
+		clamped = 1;
+	}
 	out->base = base;
 	out->pages = addl + 1u;
 	out->page_shift = shift;
-	out->reserved = 0;
+	out->clamped = clamped;
 	return HVTLFS_OK;
 }
 
@@ -465,14 +471,16 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 			     struct hvtlfs_range_entry *out, size_t out_cap, size_t *bad_index)
 {
 	const uint8_t *p = (const uint8_t *)bytes;
+	unsigned int layout;
 	size_t i;
 
 	if (bad_index != NULL)
 		*bad_index = count;
 	if ((bytes == NULL && count != 0) || (out == NULL && out_cap != 0))
 		return HVTLFS_ERR_NULL;
-	if (format != HVTLFS_RANGE_FMT_GVA_SIMPLE && format != HVTLFS_RANGE_FMT_GVA_EXTENDED &&
-	    format != HVTLFS_RANGE_FMT_GPA)
+	layout = format & ~HVTLFS_RANGE_FMT_CLAMP;
+	if (layout != HVTLFS_RANGE_FMT_GVA_SIMPLE && layout != HVTLFS_RANGE_FMT_GVA_EXTENDED &&
+	    layout != HVTLFS_RANGE_FMT_GPA)
 		return HVTLFS_ERR_INVALID_ARG;
 	if (count > HVTLFS_RANGES_INT_MAX)
 		return HVTLFS_ERR_INVALID_ARG;
@@ -497,7 +505,7 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 			out[i].base = e.base;
 			out[i].pages = e.pages;
 			out[i].page_shift = e.page_shift;
-			out[i].reserved = 0;
+			out[i].clamped = e.clamped;
 		}
 	}
 	return (int)count;

@@ -484,7 +484,7 @@ static void expect(unsigned int fmt, uint64_t entry, uint64_t base, uint64_t pag
 	assert_true(e.base == base);
 	assert_true(e.pages == pages);
 	assert_int_equal(e.page_shift, shift);
-	assert_int_equal(e.reserved, 0);
+	assert_int_equal(e.clamped, 0);
 }
 
 static void expect_err(unsigned int fmt, uint64_t entry, int err)
@@ -556,6 +556,70 @@ static void test_decode_errors(void **state)
 	expect_err(3, 0, HVTLFS_ERR_INVALID_ARG);
 	expect_err(0xFFFFFFFFu, 0, HVTLFS_ERR_INVALID_ARG);
 	assert_int_equal(hvtlfs_range_decode(S, 0, NULL), HVTLFS_ERR_NULL);
+}
+
+/* With HVTLFS_RANGE_FMT_CLAMP an entry past 2^64 is cut to end at 2^64 - 1 and
+ * flagged (the TLFS ignores GVAs beyond the end of the space); without it the wrap
+ * is reported as before, for callers who want it. */
+static void expect_clamped(unsigned int fmt, uint64_t entry, uint64_t base, uint64_t pages,
+			   uint32_t shift)
+{
+	struct hvtlfs_range_entry e;
+
+	memset(&e, 0x5A, sizeof(e));
+	expect_err(fmt, entry, HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(hvtlfs_range_decode(fmt | HVTLFS_RANGE_FMT_CLAMP, entry, &e), HVTLFS_OK);
+	assert_true(e.base == base);
+	assert_true(e.pages == pages);
+	assert_int_equal(e.page_shift, shift);
+	assert_int_equal(e.clamped, 1);
+	/* The clamped run ends exactly on the last byte of the space. */
+	assert_true(e.base + ((e.pages << e.page_shift) - 1u) == 0xFFFFFFFFFFFFFFFFull);
+}
+
+static void test_decode_clamp(void **state)
+{
+	const unsigned int S = HVTLFS_RANGE_FMT_GVA_SIMPLE, X = HVTLFS_RANGE_FMT_GVA_EXTENDED,
+			   G = HVTLFS_RANGE_FMT_GPA, C = HVTLFS_RANGE_FMT_CLAMP;
+	struct hvtlfs_range_entry out[3];
+	uint8_t list[24];
+	size_t bad = 99;
+	unsigned int i;
+
+	(void)state;
+	/* The last page and 1 more; 4096 pages from 16 MiB below the top, and 1 more. */
+	expect_clamped(S, 0xFFFFFFFFFFFFF001ull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	expect_clamped(S, 0xFFFFFFFFFF001FFFull, 0xFFFFFFFFFF001000ull, 4095, 12);
+	expect_clamped(S, 0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	expect_clamped(X, 0xFFFFFFFFFFFFF001ull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	expect_clamped(G, 0xFFFFFFFFFFFFF7FFull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	/* Large pages: the last 2 MiB page plus one; the last 1 GiB page plus one. */
+	expect_clamped(X, 0xFFFFFFFFFFE00801ull, 0xFFFFFFFFFFE00000ull, 1, 21);
+	expect_clamped(G, 0xFFFFFFFFC0001801ull, 0xFFFFFFFFC0000000ull, 1, 30);
+	expect_clamped(G, 0xFFFFFE0040001FFFull, 0xFFFFFE0040000000ull, 2047, 30);
+	/* In range: the option changes nothing, and nothing is flagged. */
+	expect(S | C, 0xFFFFFFFFFF000FFFull, 0xFFFFFFFFFF000000ull, 4096, 12);
+	expect(G | C, 0xFFFFFE0000001FFFull, 0xFFFFFE0000000000ull, 2048, 30);
+	/* Other errors stay errors. */
+	expect_err(X | C, 0x800ull | (1ull << 13), HVTLFS_ERR_RESERVED_BITS);
+	expect_err(X | C, 0x40201800ull, HVTLFS_ERR_RANGE_MISALIGNED);
+	expect_err(3u | C, 0, HVTLFS_ERR_INVALID_ARG);
+	expect_err(S | 0x200u, 0, HVTLFS_ERR_INVALID_ARG);
+	/* The list decoder: the wrap reported without the option, clamped with it. */
+	for (i = 0; i < 8u; i++) {
+		list[i] = (uint8_t)(0x7f0000000000ull >> (8 * i));
+		list[8 + i] = (uint8_t)(0xFFFFFFFFFFFFF010ull >> (8 * i));
+		list[16 + i] = (uint8_t)(0x1000ull >> (8 * i));
+	}
+	assert_int_equal(hvtlfs_range_list_decode(S, list, 24, 3, out, 3, &bad),
+			 HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(bad, 1);
+	assert_int_equal(hvtlfs_range_list_decode(S | C, list, 24, 3, out, 3, &bad), 3);
+	assert_int_equal(bad, 3);
+	assert_int_equal(out[0].clamped, 0);
+	assert_true(out[1].base == 0xFFFFFFFFFFFFF000ull && out[1].pages == 1 &&
+		    out[1].clamped == 1);
+	assert_int_equal(out[2].clamped, 0);
 }
 
 static void put_le(uint8_t *p, uint64_t v)
@@ -1070,6 +1134,7 @@ int main(void)
 		cmocka_unit_test(test_many_unsorted),
 		cmocka_unit_test(test_decode_golden),
 		cmocka_unit_test(test_decode_errors),
+		cmocka_unit_test(test_decode_clamp),
 		cmocka_unit_test(test_list_decode),
 		cmocka_unit_test(test_prop_gva_simple),
 		cmocka_unit_test(test_prop_gva_extended),
