@@ -24,6 +24,7 @@
 #define GVA_S	HVTLFS_RANGES_SIMPLE
 #define GVA_E	HVTLFS_RANGES_EXTENDED
 #define GVA_L	(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)
+#define GVA_L2M (GVA_L | HVTLFS_RANGES_NO_1G)
 #define E_LARGE 0x800ull
 #define E_1G	0x1000ull
 
@@ -211,6 +212,53 @@ static void test_gva_large_golden(void **state)
 	assert_true(buf[1] == (0xA00000ull | E_LARGE | 0x7FF));
 	assert_true(buf[2] == (0x100A00000ull | 0x600));
 	check_canary(3);
+}
+
+/* 2 MiB mappings (HVTLFS_RANGES_NO_1G): the same searches without 1 GiB entries. */
+static void test_gva_large_2m_golden(void **state)
+{
+	uint64_t need = 0;
+	struct hvtlfs_page_range one = { 0x7f0000000ull, 1 };
+	(void)state;
+	/* 8 GiB at 0: two 2048 x 2 MiB entries, where 1 GiB pages would take one. */
+	assert_int_equal(gva1(0, 8 * GB1, GVA_L2M, 2, &need), 2);
+	assert_true(buf[0] == (E_LARGE | 0x7FF) && buf[1] == ((4 * GB1) | E_LARGE | 0x7FF));
+	check_canary(2);
+	/* One 4 KiB page, then 8 GiB from 1 GiB: a 4 KiB entry and two 2 MiB ones. */
+	assert_int_equal(gva1(GB1 - PAGE, 8 * GB1 + PAGE, GVA_L2M, 3, &need), 3);
+	assert_true(buf[0] == 0x3FFFF000ull);
+	assert_true(buf[1] == (GB1 | E_LARGE | 0x7FF));
+	assert_true(buf[2] == ((5 * GB1) | E_LARGE | 0x7FF));
+	check_canary(3);
+	/* 1 GiB at 1 GiB: 512 x 2 MiB, as with 1 GiB pages allowed. */
+	assert_int_equal(gva1(GB1, GB1, GVA_L2M, 1, &need), 1);
+	assert_true(buf[0] == 0x400009FFull);
+	/* GPA lists alike. */
+	{
+		struct hvtlfs_range r = { 0, 8 * GB1 };
+		arm();
+		assert_int_equal(hvtlfs_gpa_ranges_encode(
+					 buf, 2, &r, 1,
+					 HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, &need),
+				 2);
+		assert_true(buf[0] == (E_LARGE | 0x7FF));
+	}
+	/* The inline one-entry path takes the flags too. */
+	arm();
+	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, &one, 1, GVA_L2M, &need), 1);
+	assert_true(buf[0] == 0x7f0000000000ull);
+	/* NO_1G without large pages means nothing: refused. */
+	assert_int_equal(gva1(0, PAGE, GVA_E | HVTLFS_RANGES_NO_1G, 1, &need),
+			 HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(gva1(0, PAGE, HVTLFS_RANGES_NO_1G, 1, &need), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(gva1(0, PAGE, HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, 1, &need),
+			 HVTLFS_ERR_INVALID_ARG);
+	{
+		struct hvtlfs_range r = { 0, PAGE };
+		assert_int_equal(
+			hvtlfs_gpa_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGES_NO_1G, &need),
+			HVTLFS_ERR_INVALID_ARG);
+	}
 }
 
 static void test_coalescing(void **state)
@@ -764,6 +812,8 @@ enum kind {
 	K_GVA_L,
 	K_GPA,
 	K_GPA_L,
+	K_GVA_L2M,
+	K_GPA_L2M,
 	K_COUNT
 };
 
@@ -779,6 +829,11 @@ static int encode_kind(enum kind k, uint64_t *out, size_t cap, const struct hvtl
 		return hvtlfs_gva_page_ranges_encode(out, cap, p, n, GVA_L, need);
 	case K_GPA:
 		return hvtlfs_gpa_page_ranges_encode(out, cap, p, n, 0, need);
+	case K_GVA_L2M:
+		return hvtlfs_gva_page_ranges_encode(out, cap, p, n, GVA_L2M, need);
+	case K_GPA_L2M:
+		return hvtlfs_gpa_page_ranges_encode(
+			out, cap, p, n, HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, need);
 	default:
 		return hvtlfs_gpa_page_ranges_encode(out, cap, p, n, HVTLFS_RANGES_LARGE_PAGES,
 						     need);
@@ -789,7 +844,7 @@ static unsigned int fmt_of(enum kind k)
 {
 	if (k == K_GVA_S)
 		return HVTLFS_RANGE_FMT_GVA_SIMPLE;
-	if (k == K_GVA_E || k == K_GVA_L)
+	if (k == K_GVA_E || k == K_GVA_L || k == K_GVA_L2M)
 		return HVTLFS_RANGE_FMT_GVA_EXTENDED;
 	return HVTLFS_RANGE_FMT_GPA;
 }
@@ -878,6 +933,9 @@ static void round_trip(enum kind k, unsigned int cases)
 			sum += pages;
 			if (k == K_GVA_S || k == K_GVA_E || k == K_GPA)
 				assert_int_equal(dec[i].page_shift, 12);
+			/* 2 MiB mappings: never a 1 GiB entry. */
+			if (k == K_GVA_L2M || k == K_GPA_L2M)
+				assert_true(dec[i].page_shift <= 21);
 			/* Ascending, non-overlapping output. */
 			if (i > 0)
 				assert_true(got[i].x >= got[i - 1].y);
@@ -891,10 +949,11 @@ static void round_trip(enum kind k, unsigned int cases)
 		}
 		assert_true(sum == cover);
 		/* Large pages never cost more entries than 4 KiB ones. */
-		if (k == K_GVA_L || k == K_GPA_L) {
+		if (k == K_GVA_L || k == K_GPA_L || k == K_GVA_L2M || k == K_GPA_L2M) {
 			uint64_t small = 0;
 			assert_int_equal(
-				encode_kind(k == K_GVA_L ? K_GVA_E : K_GPA, NULL, 0, p, n, &small),
+				encode_kind(k == K_GVA_L || k == K_GVA_L2M ? K_GVA_E : K_GPA, NULL,
+					    0, p, n, &small),
 				HVTLFS_OK);
 			assert_true(need <= small);
 		}
@@ -939,6 +998,20 @@ static void test_prop_gpa_large(void **state)
 }
 
 /* Byte ranges agree with the page ranges they touch. */
+static void test_prop_gva_large_2m(void **state)
+{
+	(void)state;
+	rng_state = 0x5EED0009;
+	round_trip(K_GVA_L2M, CASES);
+}
+
+static void test_prop_gpa_large_2m(void **state)
+{
+	(void)state;
+	rng_state = 0x5EED000A;
+	round_trip(K_GPA_L2M, CASES);
+}
+
 static void test_prop_bytes_vs_pages(void **state)
 {
 	unsigned int c;
@@ -997,7 +1070,7 @@ static uint64_t ceil_div(uint64_t a, uint64_t b)
 	return (a + b - 1) / b;
 }
 
-static uint64_t oracle_min_entries(uint64_t x, uint64_t y)
+static uint64_t oracle_min_entries(uint64_t x, uint64_t y, int gb)
 {
 	static uint64_t q[2048 + 8], g[2048 + 8];
 	size_t n = 0, i, j;
@@ -1016,7 +1089,7 @@ static uint64_t oracle_min_entries(uint64_t x, uint64_t y)
 			uint64_t len = q[j] - q[i], c = ceil_div(len, 2048);
 			if (q[i] % 512 == 0 && q[j] % 512 == 0 && ceil_div(len / 512, 2048) < c)
 				c = ceil_div(len / 512, 2048);
-			if (q[i] % 262144 == 0 && q[j] % 262144 == 0 &&
+			if (gb && q[i] % 262144 == 0 && q[j] % 262144 == 0 &&
 			    ceil_div(len / 262144, 2048) < c)
 				c = ceil_div(len / 262144, 2048);
 			if (g[i] + c < g[j])
@@ -1049,7 +1122,12 @@ static void test_large_is_optimal(void **state)
 				 HVTLFS_OK);
 		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_E, &small),
 				 HVTLFS_OK);
-		assert_true(need == oracle_min_entries(x, x + len));
+		assert_true(need == oracle_min_entries(x, x + len, 1));
+		assert_true(need <= small);
+		/* 2 MiB mappings: the shortest cover without 1 GiB entries. */
+		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_L2M, &need),
+				 HVTLFS_OK);
+		assert_true(need == oracle_min_entries(x, x + len, 0));
 		assert_true(need <= small);
 	}
 	/* Hand-picked: 1 GiB + 2 MiB + 1 page around 1 GiB boundaries. */
@@ -1063,7 +1141,7 @@ static void test_large_is_optimal(void **state)
 			assert_int_equal(hvtlfs_gpa_page_ranges_encode(
 						 NULL, 0, &p, 1, HVTLFS_RANGES_LARGE_PAGES, &need),
 					 HVTLFS_OK);
-			assert_true(need == oracle_min_entries(xs[k], xs[k] + ls[k]));
+			assert_true(need == oracle_min_entries(xs[k], xs[k] + ls[k], 1));
 		}
 	}
 }
@@ -1126,6 +1204,7 @@ int main(void)
 		cmocka_unit_test(test_gva_top_of_space),
 		cmocka_unit_test(test_gva_extended_golden),
 		cmocka_unit_test(test_gva_large_golden),
+		cmocka_unit_test(test_gva_large_2m_golden),
 		cmocka_unit_test(test_coalescing),
 		cmocka_unit_test(test_gpa_golden),
 		cmocka_unit_test(test_encode_errors),
@@ -1141,6 +1220,8 @@ int main(void)
 		cmocka_unit_test(test_prop_gva_large),
 		cmocka_unit_test(test_prop_gpa),
 		cmocka_unit_test(test_prop_gpa_large),
+		cmocka_unit_test(test_prop_gva_large_2m),
+		cmocka_unit_test(test_prop_gpa_large_2m),
 		cmocka_unit_test(test_prop_bytes_vs_pages),
 		cmocka_unit_test(test_prop_decode),
 		cmocka_unit_test(test_large_is_optimal),

@@ -164,6 +164,7 @@ static int run(const char *argv0)
 	struct hvtlfs_range mixed[] = { { 0x00400000u, 8192u },
 					{ 0x7f0000000000u, 64u * 1024u * 1024u },
 					{ 0x7fffffffe000u, 8192u } };
+	struct hvtlfs_range wide64m = { 0x7f0000000000u, 64u * 1024u * 1024u };
 	struct hvtlfs_range many[6];
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_request req;
@@ -211,9 +212,18 @@ static int run(const char *argv0)
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, vp2, 1);
 	req.ranges = mixed;
 	req.nranges = 3;
-	flush("Flush three ranges on VP 2 (64 MiB at a 2 MiB boundary: one large-page entry, not "
-	      "four)",
+	flush("Flush three ranges on VP 2, mapped by 4 KiB pages (64 MiB: four simple 16 MiB "
+	      "entries)",
 	      &req, &f);
+
+	/* Only the caller knows how memory is mapped: large-page entries only when it says. */
+	req.ranges = &wide64m;
+	req.nranges = 1;
+	req.mapping_size = HVTLFS_MAPPING_2M;
+	flush("Flush 64 MiB mapped by 2 MiB pages on VP 2 (mapping_size 2 MiB: one large-page "
+	      "entry, not four)",
+	      &req, &f);
+	req.mapping_size = 0;
 
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, vps5, 5);
 	req.everything = 1;

@@ -70,6 +70,7 @@ enum hvtlfs_error {
 	HVTLFS_ERR_PAYLOAD_TOO_BIG = -61, /*!< HvPostMessage payload over 240 bytes. */
 	HVTLFS_ERR_BAD_FLAGS = -62,	  /*!< Flags the call does not allow. */
 	HVTLFS_ERR_FALLBACK = -63,	  /*!< No hypercall applies: the caller must fall back. */
+	HVTLFS_ERR_MAPPING_SIZE = -64,	  /*!< Flush mapping size not 4 KiB, 2 MiB or 1 GiB. */
 
 	/* Bring-up. */
 	HVTLFS_ERR_NOT_HYPERV = -80,	   /*!< No hypervisor, or not the "Hv#1" interface. */

@@ -29,8 +29,14 @@
  * - everything, or more entries than the threshold or the input page allow:
  *   a whole-space call (NON_GLOBAL_MAPPINGS_ONLY kept); otherwise a list call
  *   (NON_GLOBAL_MAPPINGS_ONLY dropped: the TLFS forbids it there, and flushing
- *   global mappings too is only more work), with extended and large-page
- *   entries when the partition has them and they cut the entry count;
+ *   global mappings too is only more work). Its entries are simple 4 KiB ones
+ *   unless the request says the ranges are mapped by 2 MiB or 1 GiB pages
+ *   (hvtlfs_flush_request::mapping_size), the partition has extended GVA
+ *   ranges, and large-page entries of at most that size cut the entry count:
+ *   a large-page entry lets the hypervisor invalidate once per large page, so
+ *   it is never used for memory mapped by smaller pages (4 KiB translations
+ *   inside it could survive). Extended 4 KiB entries hold fewer pages than
+ *   simple ones, so a 4 KiB flush always uses the simple format;
  * - the XMM fast form when the partition has XMM input, the build is x86_64
  *   and the input fits 112 bytes; otherwise the slow form in the input page.
  * @{
@@ -48,6 +54,13 @@
 #define HVTLFS_PLAN_NOTHING 0u /*!< Nothing to flush (no VP targeted): issue does nothing. */
 #define HVTLFS_PLAN_SLOW    1u /*!< Slow call: the input is in the caller's page. */
 #define HVTLFS_PLAN_XMM	    2u /*!< XMM fast call: the input is in hvtlfs_flush_plan::regs. */
+/*! @} */
+
+/*! @name Mapping sizes (hvtlfs_flush_request::mapping_size)
+ * @{ */
+#define HVTLFS_MAPPING_4K (1u << HVTLFS_RANGE_PAGE_SHIFT) /*!< 4 KiB pages (also 0). */
+#define HVTLFS_MAPPING_2M (1u << HVTLFS_RANGE_2M_SHIFT)	  /*!< 2 MiB pages. */
+#define HVTLFS_MAPPING_1G (1u << HVTLFS_RANGE_1G_SHIFT)	  /*!< 1 GiB pages. */
 /*! @} */
 
 /*! Value of hvtlfs_flush_plan::last for a whole-space flush. */
@@ -82,7 +95,13 @@ struct hvtlfs_flush_request {
 	uint32_t all_spaces;	/*!< Non-zero: every address space. */
 	uint32_t non_global_only; /*!< Non-zero: global mappings may be kept. */
 	uint32_t everything;	  /*!< Non-zero: the whole address space (ranges ignored). */
-	uint32_t reserved_;	  /*!< Zero. */
+	/*!
+	 * Size of the pages that map the ranges, as a kernel's flush path knows it
+	 * (Linux carries it as the stride of the flush): 0 or #HVTLFS_MAPPING_4K,
+	 * #HVTLFS_MAPPING_2M or #HVTLFS_MAPPING_1G. Large-page entries are used only
+	 * up to this size. Any other value is #HVTLFS_ERR_MAPPING_SIZE.
+	 */
+	uint32_t mapping_size;
 	const struct hvtlfs_range *ranges; /*!< Byte ranges to flush (unless everything). */
 	size_t nranges;			   /*!< Number of ranges. */
 };
@@ -124,7 +143,9 @@ struct hvtlfs_flush_plan {
  *        chosen.
  * @param page_size bytes usable at @p page (4096 for a whole page).
  * @param[out] plan the plan.
- * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_FALLBACK when no hypercall
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_MAPPING_SIZE for a
+ *         hvtlfs_flush_request::mapping_size other than 0, 4 KiB, 2 MiB or
+ *         1 GiB; #HVTLFS_ERR_FALLBACK when no hypercall
  *         applies (remote flush not recommended, or a VP at or above 64
  *         without the Ex hint); #HVTLFS_ERR_VP_RANGE for a VP at or above 4096;
  *         #HVTLFS_ERR_EMPTY_RANGE when nothing is named (no range and not

@@ -65,8 +65,14 @@ HVTLFS_BEGIN_DECLS
  *  whose layout is always the extended one. */
 #define HVTLFS_RANGES_EXTENDED 1u
 /*! The caller knows 2 MiB / 1 GiB mappings back the ranges: large-page entries
- *  may be used where they save entries (GVA: only with #HVTLFS_RANGES_EXTENDED). */
+ *  may be used where they save entries (GVA: only with #HVTLFS_RANGES_EXTENDED).
+ *  A large-page entry tells the hypervisor the range is mapped by pages that large;
+ *  it may invalidate once per large page, leaving 4 KiB translations inside, so
+ *  never pass this for memory mapped by smaller pages. */
 #define HVTLFS_RANGES_LARGE_PAGES 2u
+/*! With #HVTLFS_RANGES_LARGE_PAGES: 2 MiB entries only, never 1 GiB ones (the
+ *  ranges are mapped by 2 MiB pages, not 1 GiB ones). Invalid without it. */
+#define HVTLFS_RANGES_NO_1G 4u
 /*! @} */
 
 /*! @name Decoder formats (the @p format argument of the decoders)
@@ -207,7 +213,10 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t 
 		max_addl = HVTLFS_GVA_SIMPLE_ADDL_MASK;
 	else if (flags == HVTLFS_RANGES_EXTENDED ||
 		 flags == (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES) ||
-		 (gpa && flags <= (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)))
+		 flags == (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES |
+			   HVTLFS_RANGES_NO_1G) ||
+		 (gpa && (flags <= (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES) ||
+			  flags == (HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G))))
 		max_addl = HVTLFS_RANGE_EXT_ADDL_MASK;
 	else
 		return 0;
@@ -284,14 +293,15 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_pages_(uint64_t *out, size_t cap,
  * @param ranges the byte ranges.
  * @param nranges number of ranges; 0 encodes an empty list (returns 0).
  * @param flags #HVTLFS_RANGES_SIMPLE, or #HVTLFS_RANGES_EXTENDED optionally OR
- *        #HVTLFS_RANGES_LARGE_PAGES.
+ *        #HVTLFS_RANGES_LARGE_PAGES (and #HVTLFS_RANGES_NO_1G with it).
  * @param[out] needed if not NULL, receives the number of entries the whole list
  *        needs (also on #HVTLFS_ERR_RANGES_DONT_FIT); required in count-only mode.
  * @return the number of entries written (0 to @p cap); #HVTLFS_OK in count-only
  *         mode; #HVTLFS_ERR_NULL (@p ranges NULL with @p nranges > 0, @p out
  *         NULL with @p cap > 0, or count-only mode without @p needed);
- *         #HVTLFS_ERR_INVALID_ARG for unknown @p flags bits or large pages
- *         without the extended format; #HVTLFS_ERR_EMPTY_RANGE for a length of
+ *         #HVTLFS_ERR_INVALID_ARG for unknown @p flags bits, large pages
+ *         without the extended format, or #HVTLFS_RANGES_NO_1G without large
+ *         pages; #HVTLFS_ERR_EMPTY_RANGE for a length of
  *         0; #HVTLFS_ERR_RANGE_WRAP when start + length - 1 exceeds
  *         0xFFFFFFFFFFFFFFFF; #HVTLFS_ERR_RANGES_DONT_FIT when more than @p cap
  *         entries are needed (flush the whole address space instead).
@@ -333,8 +343,9 @@ hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_pag
  * @param cap capacity of @p out in entries.
  * @param ranges the byte ranges (L2 guest physical addresses).
  * @param nranges number of ranges.
- * @param flags 0 or #HVTLFS_RANGES_LARGE_PAGES (#HVTLFS_RANGES_EXTENDED is
- *        accepted and changes nothing).
+ * @param flags 0 or #HVTLFS_RANGES_LARGE_PAGES, optionally OR
+ *        #HVTLFS_RANGES_NO_1G (#HVTLFS_RANGES_EXTENDED is accepted and changes
+ *        nothing).
  * @param[out] needed as for hvtlfs_gva_ranges_encode().
  * @return as hvtlfs_gva_ranges_encode().
  */
