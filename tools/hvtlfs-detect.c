@@ -224,9 +224,9 @@ static void print_features(const struct hvtlfs_features *f)
 		printf(" none");
 	for (i = 0; i < 6; i++)
 		if (!(f->leaves & (1u << i)))
-			printf(" 0x%08X", 0x40000000u + (unsigned)i);
+			printf(" 0x%08X", HVTLFS_CPUID_DUMP_FIRST_LEAF + (unsigned)i);
 	if (!(f->leaves & HVTLFS_LEAF_NESTED))
-		printf(" 0x4000000A");
+		printf(" 0x%08X", HVTLFS_CPUID_NESTED_FEATURES);
 	printf("\n");
 	if (f->leaves & HVTLFS_LEAF_VERSION)
 		printf("  version           %u.%u build %u, service pack %u, branch %u, number "
