@@ -6,7 +6,7 @@
  *
  * For an L1 hypervisor (KVM, Xen, a research hypervisor) running on Hyper-V,
  * and for a hypervisor that offers these enlightenments to its own guests.
- * See the guide @ref page_nested.
+ * See the guide docs/nested.md.
  */
 #ifndef HVTLFS_NESTED_H
 #define HVTLFS_NESTED_H

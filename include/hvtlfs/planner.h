@@ -19,7 +19,7 @@
  * @defgroup planner Flush planner
  * @brief Chooses and issues the one hypercall that flushes what a guest asks.
  *
- * Choices, in order (see the guide @ref page_flush):
+ * Choices, in order (see the guide docs/flush.md):
  * - no hypercall when the hypervisor does not recommend remote flushes by
  *   hypercall (#HVTLFS_ERR_FALLBACK: flush by IPIs);
  * - all VPs: a legacy call with ALL_PROCESSORS; every VP below 64: a legacy

@@ -31,7 +31,7 @@ HVTLFS_BEGIN_DECLS
  *
  * Encoders take ranges in any order, overlapping or adjacent, coalesce them
  * and never cover a page the caller did not name (no format forces growth: the
- * coverage bound is zero pages). See @ref page_ranges for the guide.
+ * coverage bound is zero pages). See docs/ranges.md for the guide.
  * @{
  */
 
