@@ -26,6 +26,8 @@
 #include "hvtlfs/ranges.h"
 #include "hvtlfs/vpset.h"
 
+#include "testutil.h"
+
 #define GUEST_BYTES 4096u
 #define POISON	    0xA5u
 
@@ -93,16 +95,11 @@ static void assert_read_at_most_once(void)
 			fail_msg("guest byte %zu read %u times", i, reads[i]);
 }
 
-/* ---- seeded PRNG (splitmix64) ---- */
 static uint64_t rng_state;
 
 static uint64_t rng(void)
 {
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
+	return testutil_rng(&rng_state);
 }
 
 /* HV_VP_SET: the TLFS example, VPs {0, 5, 130} = mask 0x5, banks {0x21, 0x4}. */

@@ -5,11 +5,12 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hvtlfs/planner.h"
 #include "hvtlfs/flush.h"
+
+#include "testutil.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
 static struct hvtlfs_features feat;
@@ -302,39 +303,7 @@ static uint64_t rng_state;
 
 static uint64_t rng(void)
 {
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-struct ival {
-	uint64_t x, y; /* 4 KiB page numbers, half open */
-};
-
-static int ival_cmp(const void *a, const void *b)
-{
-	const struct ival *p = (const struct ival *)a, *q = (const struct ival *)b;
-
-	return p->x < q->x ? -1 : p->x > q->x ? 1 : 0;
-}
-
-/* Sorts and merges overlapping or adjacent intervals; returns the new count. */
-static size_t ival_union(struct ival *v, size_t n)
-{
-	size_t i, k = 0;
-
-	qsort(v, n, sizeof(*v), ival_cmp);
-	for (i = 0; i < n; i++) {
-		if (k > 0 && v[i].x <= v[k - 1].y) {
-			if (v[i].y > v[k - 1].y)
-				v[k - 1].y = v[i].y;
-		} else {
-			v[k++] = v[i];
-		}
-	}
-	return k;
+	return testutil_rng(&rng_state);
 }
 
 /* A random range, often aligned to 2 MiB or 1 GiB so large pages could apply. */

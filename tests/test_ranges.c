@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hvtlfs/ranges.h"
+#include "testutil.h"
 
 #define CANARY	0xC0DEC0DEDEADBEEFull
 #define NCANARY 4
@@ -762,44 +763,12 @@ static uint64_t rng_state;
 
 static uint64_t rnd(void)
 {
-	/* splitmix64 */
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
+	return testutil_rng(&rng_state);
 }
 
 static uint64_t below(uint64_t n)
 {
 	return n == 0 ? 0 : rnd() % n;
-}
-
-/* Half-open page intervals; the model the encoder is checked against. */
-struct ival {
-	uint64_t x, y;
-};
-
-static int cmp_ival(const void *a, const void *b)
-{
-	const struct ival *p = a, *q = b;
-	if (p->x != q->x)
-		return p->x < q->x ? -1 : 1;
-	return (p->y > q->y) - (p->y < q->y);
-}
-
-static size_t normalise(struct ival *v, size_t n)
-{
-	size_t i, m = 0;
-	qsort(v, n, sizeof(*v), cmp_ival);
-	for (i = 0; i < n; i++) {
-		if (m > 0 && v[i].x <= v[m - 1].y) {
-			if (v[i].y > v[m - 1].y)
-				v[m - 1].y = v[i].y;
-		} else {
-			v[m++] = v[i];
-		}
-	}
-	return m;
 }
 
 #define NR_MAX 8
@@ -895,7 +864,7 @@ static void round_trip(enum kind k, unsigned int cases)
 	unsigned int c;
 
 	for (c = 0; c < cases; c++) {
-		size_t n = gen(p), m = normalise(model, n), i, g;
+		size_t n = gen(p), m = ival_union(model, n), i, g;
 		uint64_t need = 0, need2 = 0, sum = 0, cover = 0;
 		int ret;
 
@@ -940,7 +909,7 @@ static void round_trip(enum kind k, unsigned int cases)
 			if (i > 0)
 				assert_true(got[i].x >= got[i - 1].y);
 		}
-		g = normalise(got, (size_t)need);
+		g = ival_union(got, (size_t)need);
 		/* Exactly the pages asked for: the coverage bound is zero. */
 		assert_int_equal(g, m);
 		for (i = 0; i < m; i++) {

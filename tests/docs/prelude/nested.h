@@ -107,38 +107,36 @@ int check_gpa_flush(int (*snippet)(void))
 	static struct hvtlfs_page_range many[65];
 	static const struct hvtlfs_page_range two[] = { { 0x1000, 4 }, { 0x8000, 1 } };
 	static const struct hvtlfs_page_range empty[] = { { 0x1000, 0 } };
+	static const struct {
+		const struct hvtlfs_page_range *pages;
+		size_t npages;
+		int want;
+		unsigned int issues;
+		uint64_t control; /* of the call issued */
+	} c[] = {
+		{ two, 2, 0, 1, 0x00000002800000B0ull },   /* list, 2 reps, nested bit */
+		{ many, 65, 0, 1, 0x00000000800000AFull }, /* 65 entries: whole space */
+		{ empty, 1, HVTLFS_ERR_EMPTY_RANGE, 0, 0 },
+	};
 	unsigned int i;
-	int rc;
 
 	for (i = 0; i < 65u; i++) {
 		many[i].first = 2u * i;
 		many[i].count = 1;
 	}
-	pages = two;
-	npages = 2;
-	issues = 0;
-	rc = snippet();
-	if (rc != 0 || issues != 1 || issued != 0x00000002800000B0ull) { /* list, 2 reps, nested */
-		printf("list: %d, %u calls, control 0x%llx\n", rc, issues,
-		       (unsigned long long)issued);
-		return 1;
-	}
-	pages = many;
-	npages = 65;
-	issues = 0;
-	rc = snippet();
-	if (rc != 0 || issues != 1 || issued != 0x00000000800000AFull) { /* space, nested */
-		printf("space: %d, %u calls, control 0x%llx\n", rc, issues,
-		       (unsigned long long)issued);
-		return 1;
-	}
-	pages = empty;
-	npages = 1;
-	issues = 0;
-	rc = snippet();
-	if (rc != HVTLFS_ERR_EMPTY_RANGE || issues != 0) {
-		printf("empty: %d, %u calls\n", rc, issues);
-		return 1;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		int rc;
+
+		pages = c[i].pages;
+		npages = c[i].npages;
+		issues = 0;
+		issued = 0;
+		rc = snippet();
+		if (rc != c[i].want || issues != c[i].issues || issued != c[i].control) {
+			printf("case %u: returned %d, %u calls, control 0x%llx\n", i, rc, issues,
+			       (unsigned long long)issued);
+			return 1;
+		}
 	}
 	return 0;
 }
