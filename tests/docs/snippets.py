@@ -146,7 +146,8 @@ class Harness:
                 ("void", "void") if kind == "void" else ("int", "int"))
             text += '#line %d "%s"\n%s\n' % (line + skip, rel, body)
             if kind != "void":
-                text += "\treturn 0;\n"
+                # At the snippet's own indentation: compilers check it.
+                text += '#line 1 "(snippet wrapper)"\nreturn 0;\n'
             text += "}\n"
         else:
             text += '#line %d "%s"\n%s' % (line, rel, code)
