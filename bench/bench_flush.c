@@ -75,8 +75,16 @@ int main(void)
 	static uint64_t bm[64];
 	static struct hvtlfs_range rg[64];
 	static const unsigned vps[] = { 1, 64, 65, 2048 };
-	static const char *names[] = { "1 page", "33 pages", "2 MiB", "1 GiB",
+	/* The mapping size is what the caller says backs the range (4 KiB unless told):
+	 * large-page entries only for memory mapped that large. */
+	static const char *names[] = { "1 page",
+				       "33 pages",
+				       "2 MiB, 4 KiB pages",
+				       "1 GiB, 4 KiB pages",
+				       "1 GiB, 2 MiB pages",
+				       "8 GiB, 1 GiB pages",
 				       "64 scattered pages" };
+	static const uint32_t mapping[] = { 0, 0, 0, 0, HVTLFS_MAPPING_2M, HVTLFS_MAPPING_1G, 0 };
 	struct hvtlfs_features f;
 	unsigned sc, v;
 
@@ -90,7 +98,7 @@ int main(void)
 	printf("| scenario | VPs | hvtlfs call | form | entries | input bytes | slow-form bytes "
 	       "| seeds call | seeds entries | seeds bytes | plan ns |\n");
 	printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
-	for (sc = 0; sc < 5; sc++) {
+	for (sc = 0; sc < sizeof(names) / sizeof(names[0]); sc++) {
 		size_t n = 1, i;
 
 		switch (sc) {
@@ -107,8 +115,13 @@ int main(void)
 			rg[0].length = 2u << 20;
 			break;
 		case 3:
+		case 4:
 			rg[0].start = 0x7f1240000000u;
 			rg[0].length = 1u << 30;
+			break;
+		case 5:
+			rg[0].start = 0x7f1240000000u;
+			rg[0].length = 8ull << 30;
 			break;
 		default:
 			n = 64;
@@ -135,6 +148,7 @@ int main(void)
 			r.address_space = 0x1000;
 			r.ranges = rg;
 			r.nranges = n;
+			r.mapping_size = mapping[sc];
 			if (hvtlfs_flush_plan_build(&r, &f, NULL, page, sizeof(page), &plan) ||
 			    hvtlfs_flush_plan_build(&r, &f, &noxmm, page, sizeof(page), &slow))
 				return 1;

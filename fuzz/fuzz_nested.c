@@ -39,16 +39,14 @@ static void fuzz_leaves(uint32_t eax)
 	int err = hvtlfs_nested_features_decode(&f, eax);
 
 	CHECK(f.eax == eax);
-	CHECK(f.reserved_bits == (eax & HVTLFS_NESTED_EAX_RESERVED));
-	CHECK((err == HVTLFS_ERR_RESERVED_BITS) == (f.reserved_bits != 0));
-	CHECK(err == HVTLFS_OK || err == HVTLFS_ERR_RESERVED_BITS ||
-	      err == HVTLFS_ERR_EVMCS_VERSION);
+	CHECK(f.unknown_bits == (eax & HVTLFS_NESTED_EAX_UNKNOWN));
+	CHECK(err == HVTLFS_OK || err == HVTLFS_ERR_EVMCS_VERSION); /* unknown bits: never */
 	err = hvtlfs_nested_evmcs_version(&f, &version);
 	if (err == HVTLFS_OK)
 		CHECK(version >= HVTLFS_EVMCS_VERSION_MIN && version <= HVTLFS_EVMCS_VERSION_MAX &&
 		      version >= f.evmcs_version_low && version <= f.evmcs_version_high);
 	err = hvtlfs_nested_hints_decode(&h, eax);
-	CHECK((err == HVTLFS_ERR_RESERVED_BITS) == (h.reserved_bits != 0));
+	CHECK(err == HVTLFS_OK && h.unknown_bits == (eax & HVTLFS_NESTED_HINT_UNKNOWN));
 	CHECK(h.evmcs_recommended == ((eax & HVTLFS_NESTED_HINT_EVMCS) != 0));
 }
 

@@ -99,7 +99,28 @@ static void fz_entry_ok(const struct hvtlfs_range_entry *e)
 	CHECK((e->base & ((1ull << e->page_shift) - 1u)) == 0);
 	/* The last byte is reachable without wrapping. */
 	CHECK(e->pages - 1u <= ((~0ull - e->base) >> e->page_shift));
-	CHECK(e->reserved == 0);
+	CHECK(e->clamped == 0 || e->clamped == 1);
+}
+
+/* With the clamp option an entry never wraps: it decodes as without the option,
+ * or, where that fails with RANGE_WRAP, as the same run cut to end at 2^64 - 1. */
+static void fz_clamp_agrees(unsigned int format, uint64_t v)
+{
+	struct hvtlfs_range_entry plain, cut;
+	int rp = hvtlfs_range_decode(format, v, &plain);
+	int rc = hvtlfs_range_decode(format | HVTLFS_RANGE_FMT_CLAMP, v, &cut);
+
+	CHECK(rc != HVTLFS_ERR_RANGE_WRAP);
+	if (rp == HVTLFS_ERR_RANGE_WRAP) {
+		CHECK(rc == HVTLFS_OK && cut.clamped == 1);
+		fz_entry_ok(&cut);
+		CHECK(cut.base + ((cut.pages << cut.page_shift) - 1u) == ~0ull);
+	} else {
+		CHECK(rc == rp);
+		if (rp == HVTLFS_OK)
+			CHECK(plain.clamped == 0 && cut.clamped == 0 && cut.base == plain.base &&
+			      cut.pages == plain.pages && cut.page_shift == plain.page_shift);
+	}
 }
 
 /* Encodes @p with @encode at a capacity of @cap entries; returns the count or
@@ -198,6 +219,8 @@ static void fz_decode_list(unsigned int format, const uint8_t *list, size_t len,
 	/* Capacity 0 means validate only: the output pointer is then NULL. */
 	out = (struct hvtlfs_range_entry *)malloc((count + 1) * sizeof(*out));
 	CHECK(out != NULL);
+	for (i = 0; i < whole; i++)
+		fz_clamp_agrees(format, fz_le(list + 8 * i));
 	ret = hvtlfs_range_list_decode(format, list, len, count, cap != 0 ? out : NULL, cap, &bad);
 	if (count > whole) {
 		CHECK(ret == HVTLFS_ERR_TRUNCATED);

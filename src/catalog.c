@@ -16,6 +16,12 @@
  * Fast is set where the TLFS register convention can carry the input (16 bytes in
  * RDX/R8 or 112 with XMM) and implementations accept it; calls whose input cannot
  * fit (HvPostMessage: 256 bytes) or that this catalog does not size are slow only.
+ *
+ * One row follows real guests against the overview table: HvExtCallMemoryHeatHint,
+ * listed there as simple, is issued by Linux's balloon driver as a rep call (an
+ * 8-byte HV_EXT_INPUT_MEMORY_HEAT_HINT header, the heat type in bits 0-1, then one
+ * 8-byte HV_GPA_PAGE_RANGE per rep), so a hypervisor judging by this catalog
+ * accepts what guests send.
  */
 static const struct hvtlfs_call_info catalog[] = {
 	{ HVTLFS_CALL_SWITCH_VIRTUAL_ADDRESS_SPACE, SIMPLE, FAST | SIZES, 8, 0,
@@ -62,7 +68,7 @@ static const struct hvtlfs_call_info catalog[] = {
 	  "HvExtCallQueryCapabilities" },
 	{ HVTLFS_CALL_EXT_GET_BOOT_ZEROED_MEMORY, SIMPLE, EXT, 0, 0,
 	  "HvExtCallGetBootZeroedMemory" },
-	{ HVTLFS_CALL_EXT_MEMORY_HEAT_HINT, SIMPLE, EXT, 0, 0, "HvExtCallMemoryHeatHint" },
+	{ HVTLFS_CALL_EXT_MEMORY_HEAT_HINT, REP, EXT | SIZES, 8, 8, "HvExtCallMemoryHeatHint" },
 	{ HVTLFS_CALL_EXT_EPF_SETUP, SIMPLE, EXT, 0, 0, "HvExtCallEpfSetup" },
 	{ HVTLFS_CALL_EXT_MEMORY_HEAT_HINT_ASYNC, SIMPLE, EXT, 0, 0,
 	  "HvExtCallMemoryHeatHintAsync" },

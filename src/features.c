@@ -7,8 +7,12 @@
 static void hvtlfs_features_zero_(struct hvtlfs_features *f)
 {
 	/* Field by field: no memset in a freestanding library. */
+	unsigned int i;
+
 	f->max_leaf = 0;
 	f->leaves = 0;
+	for (i = 0; i <= HVTLFS_CPUID_VENDOR_LEN; i++)
+		f->vendor[i] = '\0';
 	f->version.build = 0;
 	f->version.major = 0;
 	f->version.minor = 0;
@@ -39,14 +43,25 @@ static void hvtlfs_features_zero_(struct hvtlfs_features *f)
 	f->max_vps = 0;
 	f->max_lps = 0;
 	f->nested.eax = 0;
-	f->nested.reserved_bits = 0;
+	f->nested.unknown_bits = 0;
 	f->nested.evmcs_version_low = 0;
 	f->nested.evmcs_version_high = 0;
 	f->nested.direct_virtual_flush = false;
 	f->nested.gpa_flush_hypercalls = false;
 	f->nested.enlightened_msr_bitmap = false;
 	f->nested.virt_exception_pf = false;
+	f->nested.enlightened_npt_tlb = false;
 	f->nested_status = HVTLFS_ERR_LEAF_UNAVAILABLE;
+}
+
+/* The vendor signature as characters: EBX, ECX, EDX, each little-endian. */
+static void hvtlfs_vendor_chars_(char *out, const uint32_t regs[4])
+{
+	unsigned int i;
+
+	for (i = 0; i < HVTLFS_CPUID_VENDOR_LEN; i++)
+		out[i] = (char)(uint8_t)(regs[HVTLFS_CPUID_EBX + i / 4u] >> (8u * (i % 4u)));
+	out[HVTLFS_CPUID_VENDOR_LEN] = '\0';
 }
 
 /* Whether hypervisor leaf 0x40000000 + index is within the reported maximum. */
@@ -67,16 +82,14 @@ int hvtlfs_features_decode(struct hvtlfs_features *out, const struct hvtlfs_cpui
 	if ((dump->leaf1[HVTLFS_CPUID_ECX] & HVTLFS_CPUID_1_ECX_HYPERVISOR) == 0)
 		return HVTLFS_ERR_NOT_HYPERV;
 
-	/* Leaf 0x40000000: maximum leaf and vendor. */
+	/* Leaf 0x40000000: maximum leaf and vendor (reported, never judged). */
 	max_leaf = dump->hv[0][HVTLFS_CPUID_EAX];
-	if (dump->hv[0][HVTLFS_CPUID_EBX] != HVTLFS_CPUID_VENDOR_EBX ||
-	    dump->hv[0][HVTLFS_CPUID_ECX] != HVTLFS_CPUID_VENDOR_ECX ||
-	    dump->hv[0][HVTLFS_CPUID_EDX] != HVTLFS_CPUID_VENDOR_EDX)
-		return HVTLFS_ERR_NOT_HYPERV;
+	hvtlfs_vendor_chars_(out->vendor, dump->hv[0]);
 	out->max_leaf = max_leaf;
 	out->leaves = HVTLFS_LEAF_VENDOR;
 
-	/* Leaf 0x40000001: the interface decides what the other leaves mean. */
+	/* Leaf 0x40000001: the interface alone decides compatibility and what the
+	 * other leaves mean (TLFS, Feature and Interface Discovery). */
 	if (!hvtlfs_leaf_within_(max_leaf, 1))
 		return HVTLFS_ERR_LEAF_UNAVAILABLE;
 	if (dump->hv[1][HVTLFS_CPUID_EAX] != HVTLFS_CPUID_INTERFACE_HV1)
@@ -143,6 +156,24 @@ int hvtlfs_features_decode(struct hvtlfs_features *out, const struct hvtlfs_cpui
 			hvtlfs_nested_features_decode(&out->nested, dump->hv[10][HVTLFS_CPUID_EAX]);
 		out->leaves |= HVTLFS_LEAF_NESTED;
 	}
+	return HVTLFS_OK;
+}
+
+int hvtlfs_features_require_microsoft(const struct hvtlfs_features *f)
+{
+	static const uint32_t ms[4] = { 0, HVTLFS_CPUID_VENDOR_EBX, HVTLFS_CPUID_VENDOR_ECX,
+					HVTLFS_CPUID_VENDOR_EDX };
+	char want[HVTLFS_CPUID_VENDOR_LEN + 1u];
+	unsigned int i;
+
+	if (f == NULL)
+		return HVTLFS_ERR_NULL;
+	if ((f->leaves & HVTLFS_LEAF_VENDOR) == 0)
+		return HVTLFS_ERR_NOT_HYPERV;
+	hvtlfs_vendor_chars_(want, ms);
+	for (i = 0; i < HVTLFS_CPUID_VENDOR_LEN; i++)
+		if (f->vendor[i] != want[i])
+			return HVTLFS_ERR_NOT_HYPERV;
 	return HVTLFS_OK;
 }
 

@@ -2,16 +2,12 @@
 #include "hvtlfs/hvcall_decode.h"
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/flush.h"
+#include "hvtlfs_internal.h"
 
-/* Guest memory may change under us: each byte is read once, through volatile. */
-static uint64_t ld64(const volatile uint8_t *p)
+/* Guest memory may change under us: every read goes through the one accessor. */
+static uint64_t ld64(const uint8_t *p)
 {
-	uint64_t v = 0;
-	unsigned int i;
-
-	for (i = 0; i < 8u; i++)
-		v |= (uint64_t)p[i] << (8u * i);
-	return v;
+	return hvtlfs_guest_le64_(p);
 }
 
 /* No memset in a freestanding library: clear byte by byte, volatile so gcc keeps the loop. */
@@ -94,8 +90,10 @@ static int decode_list(struct hvtlfs_hv_request *req, const uint8_t *b, size_t e
 
 	req->range_format = format;
 	req->ranges_first = req->rep_start;
-	rc = hvtlfs_range_list_decode(format, b + elem_off + 8u * (size_t)req->rep_start, 8u * n, n,
-				      ranges, cap, &bad);
+	/* Entries past 2^64 - 1 are clamped, not refused: the TLFS ignores invalid GVAs. */
+	rc = hvtlfs_range_list_decode(format | HVTLFS_RANGE_FMT_CLAMP,
+				      b + elem_off + 8u * (size_t)req->rep_start, 8u * n, n, ranges,
+				      cap, &bad);
 	if (rc < 0) {
 		/* Reps before the bad element are done; that element fails the call. */
 		if (bad > n)
@@ -211,7 +209,7 @@ static int decode_post_message(struct hvtlfs_hv_request *req, const uint8_t *b)
 	if (size > HVTLFS_MESSAGE_PAYLOAD_MAX)
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_PAYLOAD_TOO_BIG);
 	for (i = 0; i < size; i++)
-		req->payload[i] = ((const volatile uint8_t *)b)[16u + i];
+		req->payload[i] = hvtlfs_guest_u8_(b, 16u + i);
 	return accept(req, HVTLFS_HVREQ_POST_MESSAGE, HVTLFS_STATUS_SUCCESS, 0);
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/nested.h"
+#include "hvtlfs_internal.h"
 
 #define RO_ HVTLFS_EVMCS_FIELD_READ_ONLY
 #define SY_ HVTLFS_EVMCS_FIELD_SYNTHETIC
@@ -198,16 +199,16 @@ int hvtlfs_nested_features_decode(struct hvtlfs_nested_features *out, uint32_t e
 		       HVTLFS_NESTED_EAX_EVMCS_HIGH_SHIFT);
 
 	out->eax = eax;
-	out->reserved_bits = eax & HVTLFS_NESTED_EAX_RESERVED;
+	out->unknown_bits = eax & HVTLFS_NESTED_EAX_UNKNOWN;
 	out->evmcs_version_low = lo;
 	out->evmcs_version_high = hi;
 	out->direct_virtual_flush = (eax & HVTLFS_NESTED_EAX_DIRECT_FLUSH) != 0;
 	out->gpa_flush_hypercalls = (eax & HVTLFS_NESTED_EAX_GPA_FLUSH) != 0;
 	out->enlightened_msr_bitmap = (eax & HVTLFS_NESTED_EAX_MSR_BITMAP) != 0;
 	out->virt_exception_pf = (eax & HVTLFS_NESTED_EAX_VIRT_EXCEPTION_PF) != 0;
+	out->enlightened_npt_tlb = (eax & HVTLFS_NESTED_EAX_ENLIGHTENED_TLB) != 0;
 
-	if (out->reserved_bits != 0)
-		return HVTLFS_ERR_RESERVED_BITS;
+	/* Unknown bits are a newer host's features, not an error: reported above. */
 	/* 0..0 is "no eVMCS"; a half-zero or inverted range is no range at all. */
 	if ((lo == 0) != (hi == 0) || lo > hi)
 		return HVTLFS_ERR_EVMCS_VERSION;
@@ -241,10 +242,11 @@ int hvtlfs_nested_hints_decode(struct hvtlfs_nested_hints *out, uint32_t eax)
 {
 	if (out == NULL)
 		return HVTLFS_ERR_NULL;
-	out->reserved_bits = eax & HVTLFS_NESTED_HINT_RESERVED;
+	out->unknown_bits = eax & HVTLFS_NESTED_HINT_UNKNOWN;
 	out->nested_hypervisor = (eax & HVTLFS_NESTED_HINT_NESTED_HV) != 0;
 	out->evmcs_recommended = (eax & HVTLFS_NESTED_HINT_EVMCS) != 0;
-	return out->reserved_bits != 0 ? HVTLFS_ERR_RESERVED_BITS : HVTLFS_OK;
+	out->mmio_hypercalls = (eax & HVTLFS_NESTED_HINT_MMIO_HYPERCALLS) != 0;
+	return HVTLFS_OK;
 }
 
 uint32_t hvtlfs_evmcs_field_count(void)
@@ -323,8 +325,10 @@ int hvtlfs_evmcs_check(const struct hvtlfs_evmcs *evmcs)
 
 	if (evmcs == NULL)
 		return HVTLFS_ERR_NULL;
-	version = evmcs->version_number;
-	enl = evmcs->enlightenments_control;
+	/* An L0 reads a page its guest writes: each field once, through the accessor. */
+	version = (uint32_t)hvtlfs_guest_le_(&evmcs->version_number, sizeof(evmcs->version_number));
+	enl = (uint32_t)hvtlfs_guest_le_(&evmcs->enlightenments_control,
+					 sizeof(evmcs->enlightenments_control));
 	if (version < HVTLFS_EVMCS_VERSION_MIN || version > HVTLFS_EVMCS_VERSION_MAX)
 		return HVTLFS_ERR_EVMCS_VERSION;
 	if ((enl & HVTLFS_EVMCS_ENL_RESERVED) != 0)
@@ -363,9 +367,7 @@ static int locate(uint32_t encoding, const struct hvtlfs_evmcs_field **field, ui
 int hvtlfs_evmcs_read(const struct hvtlfs_evmcs *evmcs, uint32_t encoding, uint64_t *value)
 {
 	const struct hvtlfs_evmcs_field *f;
-	const uint8_t *p;
-	uint32_t off, size, i;
-	uint64_t v = 0;
+	uint32_t off, size;
 	int err;
 
 	if (evmcs == NULL || value == NULL)
@@ -373,11 +375,9 @@ int hvtlfs_evmcs_read(const struct hvtlfs_evmcs *evmcs, uint32_t encoding, uint6
 	err = locate(encoding, &f, &off, &size);
 	if (err != HVTLFS_OK)
 		return err;
-	/* Byte access: legal for any object, and little-endian like the hardware. */
-	p = (const uint8_t *)evmcs + off;
-	for (i = size; i > 0; i--)
-		v = (v << 8) | p[i - 1];
-	*value = v;
+	/* Byte access, little-endian like the hardware, each byte once: an L0 reads
+	 * what its guest may be writing. */
+	*value = hvtlfs_guest_le_((const uint8_t *)evmcs + off, size);
 	return HVTLFS_OK;
 }
 

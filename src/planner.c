@@ -19,6 +19,27 @@ static void clear_plan(struct hvtlfs_flush_plan *plan)
 		((volatile uint64_t *)plan->regs)[i] = 0;
 }
 
+/*
+ * The encoder flags for large-page entries the mapping allows, 0 for none: a
+ * large-page entry tells the hypervisor the range is mapped that large, and it
+ * may then invalidate once per large page. -1 for a size no page has.
+ */
+static int large_flags(uint32_t mapping_size)
+{
+	switch (mapping_size) {
+	case 0:
+	case HVTLFS_MAPPING_4K:
+		return 0;
+	case HVTLFS_MAPPING_2M:
+		return (int)(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES |
+			     HVTLFS_RANGES_NO_1G);
+	case HVTLFS_MAPPING_1G:
+		return (int)(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES);
+	default:
+		return -1;
+	}
+}
+
 /* First and last byte the ranges name (already validated by the encoder). */
 static void span(const struct hvtlfs_range *r, size_t n, uint64_t *start, uint64_t *last)
 {
@@ -48,7 +69,7 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 	size_t top;
 	size_t cap;
 	bool ex = false, list = false, xmm;
-	int banks = 0, rc;
+	int banks = 0, rc, large;
 	unsigned int opts;
 	struct hvtlfs_prepared p;
 
@@ -57,6 +78,9 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 	if ((uintptr_t)page & (HVTLFS_INPUT_ALIGN - 1u))
 		return HVTLFS_ERR_ALIGNMENT;
 	clear_plan(plan);
+	large = large_flags(req->mapping_size);
+	if (large < 0)
+		return HVTLFS_ERR_MAPPING_SIZE;
 	if (!features->remote_tlb_flush_recommended)
 		return HVTLFS_ERR_FALLBACK;
 
@@ -103,15 +127,15 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 					      HVTLFS_RANGES_SIMPLE, &need);
 		if (rc < 0)
 			return rc;
-		if (features->ext_gva_ranges && !(pflags & HVTLFS_PLAN_NO_LARGE_PAGES)) {
-			rc = hvtlfs_gva_ranges_encode(
-				NULL, 0, req->ranges, req->nranges,
-				HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES, &need_x);
+		/* Large pages only as large as the mappings; a 4 KiB flush stays simple. */
+		if (large && features->ext_gva_ranges && !(pflags & HVTLFS_PLAN_NO_LARGE_PAGES)) {
+			rc = hvtlfs_gva_ranges_encode(NULL, 0, req->ranges, req->nranges,
+						      (unsigned int)large, &need_x);
 			if (rc < 0)
 				return rc;
 			if (need_x < need) {
 				need = need_x;
-				fmt = HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES;
+				fmt = (unsigned int)large;
 			}
 		}
 		limit = page_size >= hdr ? (page_size - hdr) / 8u : 0u;

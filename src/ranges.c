@@ -7,6 +7,7 @@
  * Runs are half-open [x, y) with y <= 2^52.
  */
 #include "hvtlfs/ranges.h"
+#include "hvtlfs_internal.h"
 
 #ifndef HVTLFS_RANGES_INT_MAX
 #define HVTLFS_RANGES_INT_MAX 0x7FFFFFFF /* INT_MAX without <limits.h> */
@@ -26,9 +27,10 @@
 #define MAX_TRIES_  4u /* 4 x 2048 small pages = 1 large entry: no gain beyond */
 
 enum layout_ {
-	LAYOUT_SIMPLE_, /* 12-bit count, 4 KiB pages */
-	LAYOUT_EXT_,	/* 11-bit count, 4 KiB pages */
-	LAYOUT_LARGE_	/* 11-bit count, 4 KiB / 2 MiB / 1 GiB pages */
+	LAYOUT_SIMPLE_,	 /* 12-bit count, 4 KiB pages */
+	LAYOUT_EXT_,	 /* 11-bit count, 4 KiB pages */
+	LAYOUT_LARGE_,	 /* 11-bit count, 4 KiB / 2 MiB / 1 GiB pages */
+	LAYOUT_LARGE_2M_ /* 11-bit count, 4 KiB / 2 MiB pages (2 MiB mappings) */
 };
 
 /* Output cursor: counts every entry, stores those below the capacity. */
@@ -96,8 +98,9 @@ static uint64_t cost_of(uint64_t pages, unsigned int shift)
 	return entries_for(pages >> shift, LOG_EXT_);
 }
 
-/* Cheapest split of the 2 MiB-aligned [a, b) between 2 MiB and 1 GiB entries. */
-static void plan_mid(uint64_t a, uint64_t b, struct plan_ *p)
+/* Cheapest split of the 2 MiB-aligned [a, b) between 2 MiB and (with @gb) 1 GiB
+ * entries. */
+static void plan_mid(uint64_t a, uint64_t b, int gb, struct plan_ *p)
 {
 	uint64_t lo = ranges_round_up(a, SHIFT_1G_), hi = ranges_round_down(b, SHIFT_1G_);
 	unsigned int j, l;
@@ -105,7 +108,7 @@ static void plan_mid(uint64_t a, uint64_t b, struct plan_ *p)
 	p->a2 = a;
 	p->b2 = a;
 	p->cost = cost_of(b - a, SHIFT_2M_);
-	if (lo >= hi || p->cost == 1)
+	if (!gb || lo >= hi || p->cost == 1)
 		return;
 	/* Moving a 1 GiB boundary by 4 pages or more costs a 2 MiB entry and saves
 	 * at most one 1 GiB entry: only the first MAX_TRIES_ positions matter. */
@@ -133,9 +136,9 @@ static void plan_mid(uint64_t a, uint64_t b, struct plan_ *p)
 	}
 }
 
-/* Cheapest exact cover of [x, y) with 4 KiB, 2 MiB and 1 GiB entries. Ties go
- * to the plan found first, which prefers smaller pages. */
-static void plan_large(uint64_t x, uint64_t y, struct plan_ *best)
+/* Cheapest exact cover of [x, y) with 4 KiB, 2 MiB and (with @gb) 1 GiB entries.
+ * Ties go to the plan found first, which prefers smaller pages. */
+static void plan_large(uint64_t x, uint64_t y, int gb, struct plan_ *best)
 {
 	uint64_t lo = ranges_round_up(x, SHIFT_2M_), hi = ranges_round_down(y, SHIFT_2M_);
 	unsigned int i, k;
@@ -156,7 +159,7 @@ static void plan_large(uint64_t x, uint64_t y, struct plan_ *best)
 
 			if (b1 <= a1)
 				break;
-			plan_mid(a1, b1, &mid);
+			plan_mid(a1, b1, gb, &mid);
 			c = cost_of(a1 - x, 0) + cost_of(y - b1, 0) + mid.cost;
 			if (c < best->cost) {
 				best->cost = c;
@@ -173,12 +176,12 @@ static void plan_large(uint64_t x, uint64_t y, struct plan_ *best)
 
 /* Emits [x, y) with large pages where they save entries. Kept out of line so
  * the 4 KiB paths stay small. */
-NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y)
+NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y, int gb)
 {
 	struct plan_ p;
 	const uint64_t large = HVTLFS_RANGE_EXT_LARGE_PAGE;
 
-	plan_large(x, y, &p);
+	plan_large(x, y, gb, &p);
 	if (p.a1 == p.b1) {
 		emit_run(s, x, y - x, 0, LOG_EXT_, 0);
 		return;
@@ -194,8 +197,8 @@ NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y)
 /* Emits the coalesced run of pages [x, y). */
 HVTLFS_ALWAYS_INLINE void emit_segment(struct sink_ *s, enum layout_ layout, uint64_t x, uint64_t y)
 {
-	if (layout == LAYOUT_LARGE_)
-		emit_large(s, x, y);
+	if (layout == LAYOUT_LARGE_ || layout == LAYOUT_LARGE_2M_)
+		emit_large(s, x, y, layout == LAYOUT_LARGE_);
 	else
 		emit_run(s, x, y - x, 0, layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_, 0);
 }
@@ -382,15 +385,22 @@ NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int b
 }
 
 /*
- * Flags to layout, or -1. GVA: SIMPLE, EXTENDED, EXTENDED | LARGE_PAGES. GPA
- * lists always use the extended layout; EXTENDED is accepted there and ignored.
+ * Flags to layout, or -1. GVA: SIMPLE, EXTENDED, EXTENDED | LARGE_PAGES [|
+ * NO_1G]. GPA lists always use the extended layout; EXTENDED is accepted there
+ * and ignored. NO_1G means nothing without LARGE_PAGES.
  */
 static int layout_of(unsigned int flags, int gpa)
 {
-	if ((flags & ~(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)) != 0)
+	if ((flags & ~(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G)) !=
+	    0)
 		return -1;
-	if ((flags & HVTLFS_RANGES_LARGE_PAGES) != 0)
-		return gpa || (flags & HVTLFS_RANGES_EXTENDED) != 0 ? LAYOUT_LARGE_ : -1;
+	if ((flags & HVTLFS_RANGES_LARGE_PAGES) != 0) {
+		if (!gpa && (flags & HVTLFS_RANGES_EXTENDED) == 0)
+			return -1;
+		return (flags & HVTLFS_RANGES_NO_1G) != 0 ? LAYOUT_LARGE_2M_ : LAYOUT_LARGE_;
+	}
+	if ((flags & HVTLFS_RANGES_NO_1G) != 0)
+		return -1;
 	return gpa || (flags & HVTLFS_RANGES_EXTENDED) != 0 ? LAYOUT_EXT_ : LAYOUT_SIMPLE_;
 }
 
@@ -402,8 +412,8 @@ int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges, size_t 
 	if (layout < 0)
 		return HVTLFS_ERR_INVALID_ARG;
 	/* One range in 4 KiB entries: no coalescing, no planning, a small frame. */
-	if (nranges == 1 && layout != LAYOUT_LARGE_ && ranges != NULL &&
-	    (out != NULL || cap == 0) && (out != NULL || needed != NULL)) {
+	if (nranges == 1 && layout != LAYOUT_LARGE_ && layout != LAYOUT_LARGE_2M_ &&
+	    ranges != NULL && (out != NULL || cap == 0) && (out != NULL || needed != NULL)) {
 		uint64_t f, l;
 		int err = check_range(ranges, !pages, 0, &f, &l);
 
@@ -420,15 +430,16 @@ int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges, size_t 
 int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range_entry *out)
 {
 	uint64_t addl, base, unit_no, top;
-	unsigned int shift;
+	unsigned int shift, clamped = 0;
+	unsigned int layout = format & ~HVTLFS_RANGE_FMT_CLAMP;
 
 	if (out == NULL)
 		return HVTLFS_ERR_NULL;
-	if (format == HVTLFS_RANGE_FMT_GVA_SIMPLE) {
+	if (layout == HVTLFS_RANGE_FMT_GVA_SIMPLE) {
 		addl = entry & HVTLFS_GVA_SIMPLE_ADDL_MASK;
 		base = entry & HVTLFS_RANGE_PAGE_MASK;
 		shift = HVTLFS_RANGE_PAGE_SHIFT;
-	} else if (format == HVTLFS_RANGE_FMT_GVA_EXTENDED || format == HVTLFS_RANGE_FMT_GPA) {
+	} else if (layout == HVTLFS_RANGE_FMT_GVA_EXTENDED || layout == HVTLFS_RANGE_FMT_GPA) {
 		addl = entry & HVTLFS_RANGE_EXT_ADDL_MASK;
 		if ((entry & HVTLFS_RANGE_EXT_LARGE_PAGE) == 0) {
 			base = entry & HVTLFS_RANGE_PAGE_MASK;
@@ -448,15 +459,20 @@ int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range
 	} else {
 		return HVTLFS_ERR_INVALID_ARG;
 	}
-	/* The last page's number must not pass the last one the space holds. */
+	/* The last page's number must not pass the last one the space holds. The
+	 * first always exists (base is a 64-bit address), so a clamp keeps >= 1 page. */
 	unit_no = base >> shift;
 	top = ~(uint64_t)0 >> shift;
-	if (addl > top - unit_no)
-		return HVTLFS_ERR_RANGE_WRAP;
+	if (addl > top - unit_no) {
+		if ((format & HVTLFS_RANGE_FMT_CLAMP) == 0)
+			return HVTLFS_ERR_RANGE_WRAP;
+		addl = top - unit_no;
+		clamped = 1;
+	}
 	out->base = base;
 	out->pages = addl + 1u;
 	out->page_shift = shift;
-	out->reserved = 0;
+	out->clamped = clamped;
 	return HVTLFS_OK;
 }
 
@@ -464,14 +480,16 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 			     struct hvtlfs_range_entry *out, size_t out_cap, size_t *bad_index)
 {
 	const uint8_t *p = (const uint8_t *)bytes;
+	unsigned int layout;
 	size_t i;
 
 	if (bad_index != NULL)
 		*bad_index = count;
 	if ((bytes == NULL && count != 0) || (out == NULL && out_cap != 0))
 		return HVTLFS_ERR_NULL;
-	if (format != HVTLFS_RANGE_FMT_GVA_SIMPLE && format != HVTLFS_RANGE_FMT_GVA_EXTENDED &&
-	    format != HVTLFS_RANGE_FMT_GPA)
+	layout = format & ~HVTLFS_RANGE_FMT_CLAMP;
+	if (layout != HVTLFS_RANGE_FMT_GVA_SIMPLE && layout != HVTLFS_RANGE_FMT_GVA_EXTENDED &&
+	    layout != HVTLFS_RANGE_FMT_GPA)
 		return HVTLFS_ERR_INVALID_ARG;
 	if (count > HVTLFS_RANGES_INT_MAX)
 		return HVTLFS_ERR_INVALID_ARG;
@@ -481,12 +499,11 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 		return HVTLFS_ERR_NO_SPACE;
 	for (i = 0; i < count; i++, p += 8) {
 		struct hvtlfs_range_entry e;
-		uint64_t v = 0;
-		unsigned int b;
+		/* Guest memory: each entry read once, through the accessor, then judged
+		 * and used as that local copy. */
+		uint64_t v = hvtlfs_guest_le64_(p);
 		int err;
 
-		for (b = 8; b-- > 0;)
-			v = (v << 8) | p[b];
 		err = hvtlfs_range_decode(format, v, &e);
 		if (err != HVTLFS_OK) {
 			if (bad_index != NULL)
@@ -497,7 +514,7 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 			out[i].base = e.base;
 			out[i].pages = e.pages;
 			out[i].page_shift = e.page_shift;
-			out[i].reserved = 0;
+			out[i].clamped = e.clamped;
 		}
 	}
 	return (int)count;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/vpset.h"
+#include "hvtlfs_internal.h"
 
 /* Index of the first bitmap word that names VPs the sparse format cannot (4096 and up). */
 #define VPSET_BANK_LIMIT ((size_t)HVTLFS_VPSET_MAX_BANKS)
@@ -166,13 +167,6 @@ int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t *vps, size_t nvps
 	return err;
 }
 
-static uint64_t load_le64(const unsigned char *p)
-{
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
-	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
-	       (uint64_t)p[7] << 56;
-}
-
 static void vpset_clear(struct hvtlfs_vpset *set)
 {
 	unsigned int i;
@@ -208,8 +202,9 @@ int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 	if (len < 16u)
 		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
 				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
-	format = load_le64(p);
-	mask = load_le64(p + 8);
+	/* Guest memory: each word read once, through the accessor, into locals. */
+	format = hvtlfs_guest_le64_(p);
+	mask = hvtlfs_guest_le64_(p + 8);
 	nbanks = hvtlfs_popcount64(mask);
 	if (var_hdr_words != nbanks)
 		return parse_fail(set, hv_status, HVTLFS_ERR_BANK_MISMATCH,
@@ -228,7 +223,7 @@ int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 	set->nbanks = nbanks;
 	if (format == HVTLFS_GENERIC_SET_SPARSE_4K) {
 		for (m = mask, k = 0; m; m &= m - 1u, k++)
-			set->banks[hvtlfs_ctz64(m)] = load_le64(p + 16u + 8u * k);
+			set->banks[hvtlfs_ctz64(m)] = hvtlfs_guest_le64_(p + 16u + 8u * k);
 	}
 	if (hv_status)
 		*hv_status = HVTLFS_STATUS_SUCCESS;

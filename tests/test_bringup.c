@@ -102,31 +102,120 @@ static void test_not_present(void **state)
 	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
 	assert_int_equal(f.leaves, 0);
 	assert_int_equal(f.max_leaf, 0);
+	assert_string_equal(f.vendor, ""); /* leaf 0x40000000 is not a hypervisor leaf */
 }
 
-static void test_wrong_vendor(void **state)
+/*
+ * Compatibility is the interface signature's alone (TLFS, Feature and Interface
+ * Discovery: the vendor is for reporting): QEMU's hv-vendor-id, "KVMKVMKVM\0\0\0"
+ * here, with "Hv#1" is accepted, its vendor reported NUL-padded as given.
+ */
+static void test_other_vendor_accepted(void **state)
 {
 	struct hvtlfs_cpuid_dump d;
 	struct hvtlfs_features f;
 
 	(void)state;
-	/* "KVMKVMKVM\0\0\0" */
+	base_dump(&d, 0x40000005u);
+	d.hv[0][1] = 0x4B4D564Bu; /* "KVMK" */
+	d.hv[0][2] = 0x564B4D56u; /* "VMKV" */
+	d.hv[0][3] = 0x0000004Du; /* "M\0\0\0" */
+	d.hv[3][0] = 1u << 5;
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_int_equal(f.leaves, HVTLFS_LEAF_TLFS_MINIMUM);
+	assert_string_equal(f.vendor, "KVMKVMKVM");
+	assert_memory_equal(f.vendor, "KVMKVMKVM\0\0\0\0", 13);
+	assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_OK);
+	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
+	/* An arbitrary 12-character hv-vendor-id, and one wrong byte of "Microsoft Hv"
+	 * in each register: all accepted, none Microsoft. */
+	d.hv[0][1] = 0x6B61656Cu; /* "leak" */
+	d.hv[0][2] = 0x38327675u; /* "uv28" */
+	d.hv[0][3] = 0x33313733u; /* "3713" */
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_string_equal(f.vendor, "leakuv283713");
+	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
+	base_dump(&d, 0x40000005u);
+	d.hv[0][1] ^= 0x01000000u;
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_string_equal(f.vendor, "Micsosoft Hv");
+	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
+	base_dump(&d, 0x40000005u);
+	d.hv[0][2] ^= 0x00000100u;
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
+	base_dump(&d, 0x40000005u);
+	d.hv[0][3] ^= 0x00010000u;
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
+	/* The real thing passes the strict check. */
+	base_dump(&d, 0x40000005u);
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_string_equal(f.vendor, "Microsoft Hv");
+	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_OK);
+	assert_int_equal(hvtlfs_features_require_microsoft(NULL), HVTLFS_ERR_NULL);
+}
+
+/*
+ * KVM's Hyper-V template (KVM_GET_SUPPORTED_HV_CPUID): vendor "Linux KVM Hv",
+ * interface "Hv#1", version 10.0 build 14393, max leaf beyond the dump (its
+ * synthetic-debugger leaves end at 0x40000082), privileges EAX 0x2AFF (VP
+ * runtime, reference counter, SynIC, timers, APIC, hypercall and VP index MSRs,
+ * reset, reference TSC, frequency MSRs, reenlightenment), EBX 0x1030 (post
+ * messages, signal events, debugging), hints 0xC2C (remote flush, APIC MSRs,
+ * relaxed timing, cluster IPI, Ex processor masks), 1024 VPs, 64 LPs.
+ */
+static const struct hvtlfs_cpuid_entry kvm_hv_leaves[] = {
+	{ 1, 0, { 0x000306F2u, 0x00000800u, 0xFEDA3203u, 0x1F8BFBFFu } },
+	{ 0x40000000u, 0, { 0x40000082u, 0x756E694Cu, 0x564B2078u, 0x7648204Du } },
+	{ 0x40000001u, 0, { HV1, 0, 0, 0 } },
+	{ 0x40000002u, 0, { 0x00003839u, 0x000A0000u, 0, 0 } },
+	{ 0x40000003u, 0, { 0x00002AFFu, 0x00001030u, 0, 0x00080D02u } },
+	{ 0x40000004u, 0, { 0x00000C2Cu, 0x00000FFFu, 0, 0 } },
+	{ 0x40000005u, 0, { 1024u, 64u, 0, 0 } },
+};
+
+static void test_kvm_hyperv_template(void **state)
+{
+	struct hvtlfs_cpuid_table t = { kvm_hv_leaves,
+					sizeof(kvm_hv_leaves) / sizeof(kvm_hv_leaves[0]) };
+	struct hvtlfs_features f;
+
+	(void)state;
+	assert_int_equal(hvtlfs_detect(&f, hvtlfs_cpuid_from_table, &t), HVTLFS_OK);
+	assert_string_equal(f.vendor, "Linux KVM Hv");
+	assert_int_equal(f.leaves, HVTLFS_LEAF_ALL);
+	assert_int_equal(f.version.build, 14393);
+	assert_int_equal(f.version.major, 10);
+	assert_true(f.hypercall_msrs);
+	assert_true(f.post_messages);
+	assert_true(f.signal_events);
+	assert_true(f.remote_tlb_flush_recommended);
+	assert_true(f.ex_processor_masks_recommended);
+	assert_true(f.cluster_ipi_recommended);
+	assert_false(f.evmcs_recommended);
+	assert_int_equal(f.max_vps, 1024);
+	assert_int_equal(f.nested_status, HVTLFS_OK); /* leaf 0x4000000A reads zero */
+	assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_OK);
+	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
+}
+
+/* A KVM guest without Hyper-V enlightenments: leaf 0x40000001 holds KVM's own
+ * feature bits, not "Hv#1". Still refused, its vendor still reported. */
+static void test_kvm_without_hv1_refused(void **state)
+{
+	struct hvtlfs_cpuid_dump d;
+	struct hvtlfs_features f;
+
+	(void)state;
 	base_dump(&d, 0x40000001u);
 	d.hv[0][1] = 0x4B4D564Bu;
 	d.hv[0][2] = 0x564B4D56u;
 	d.hv[0][3] = 0x0000004Du;
+	d.hv[1][0] = 0x01000089u;
 	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
-	assert_int_equal(f.leaves, 0);
-	/* One wrong byte in each register. */
-	base_dump(&d, 0x40000005u);
-	d.hv[0][1] ^= 0x01000000u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
-	base_dump(&d, 0x40000005u);
-	d.hv[0][2] ^= 0x00000100u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
-	base_dump(&d, 0x40000005u);
-	d.hv[0][3] ^= 0x00010000u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
+	assert_int_equal(f.leaves, HVTLFS_LEAF_VENDOR);
+	assert_string_equal(f.vendor, "KVMKVMKVM");
 }
 
 static void test_wrong_interface(void **state)
@@ -386,10 +475,17 @@ static void test_leaf_nested(void **state)
 	assert_true(f.nested.direct_virtual_flush);
 	assert_true(f.nested.gpa_flush_hypercalls);
 	assert_true(f.nested.enlightened_msr_bitmap);
-	/* A reserved bit is reported through nested_status, detection still succeeds. */
+	/* Hyper-V on AMD (Windows 11 22000): bit 22, which the TLFS table reserves,
+	 * decoded and named; an unknown bit reported, never an error. */
+	d.hv[10][0] = 0x004A0000u;
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_int_equal(f.nested_status, HVTLFS_OK);
+	assert_true(f.nested.enlightened_npt_tlb);
+	assert_int_equal(f.nested.unknown_bits, 0);
 	d.hv[10][0] = 0x00010101u;
 	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.nested_status, HVTLFS_ERR_RESERVED_BITS);
+	assert_int_equal(f.nested_status, HVTLFS_OK);
+	assert_int_equal(f.nested.unknown_bits, 0x00010000u);
 }
 
 static void test_dump_leaf(void **state)
@@ -1228,7 +1324,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_not_present),
-		cmocka_unit_test(test_wrong_vendor),
+		cmocka_unit_test(test_other_vendor_accepted),
+		cmocka_unit_test(test_kvm_hyperv_template),
+		cmocka_unit_test(test_kvm_without_hv1_refused),
 		cmocka_unit_test(test_wrong_interface),
 		cmocka_unit_test(test_max_leaf_too_low),
 		cmocka_unit_test(test_missing_leaves_reported),

@@ -561,6 +561,29 @@ static void test_dec_flush(void **state)
 			 HVTLFS_OK);
 	expect(0x5, 1, HVTLFS_ERR_RESERVED_BITS);
 	assert_int_equal(req.nranges, 1);
+	/* An entry past 2^64: the TLFS ignores GVAs beyond the end of the space, so it
+	 * is clamped to end at 2^64 - 1 and the call succeeds (no fallback for the guest). */
+	page[1] = 0;
+	page[3] = 0x400002;
+	page[4] = 0xFFFFFFFFFFFFF00Full; /* the last page and 15 beyond it */
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0, 2, HVTLFS_OK);
+	assert_int_equal(req.nranges, 2);
+	assert_true(rng_out[1].base == 0xFFFFFFFFFFFFF000ull && rng_out[1].pages == 1 &&
+		    rng_out[1].clamped == 1);
+	assert_int_equal(rng_out[0].clamped, 0);
+	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0xFFFFFFFFFFFFFFFFull));
+	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x400000));
+	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0xFFFFFFFFFFFFEFFFull));
+	/* The same in the extended format, a 1 GiB entry running 2 pages past the top. */
+	page[1] = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+	page[4] = 0xFFFFFFFFC0000000ull | 0x1800u | 2u;
+	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES),
+			 HVTLFS_OK);
+	expect(0, 2, HVTLFS_OK);
+	assert_true(rng_out[1].base == 0xFFFFFFFFC0000000ull && rng_out[1].pages == 1 &&
+		    rng_out[1].page_shift == 30 && rng_out[1].clamped == 1);
+	page[4] = 0x7f000;
 	/* Early return: room for one range decodes a prefix and asks to continue. */
 	page[1] = 0;
 	{
@@ -740,6 +763,14 @@ static void test_dec_gpa(void **state)
 	expect(0, 1, HVTLFS_OK);
 	assert_true(rng_out[0].base == 0x1000 && rng_out[0].pages == 5);
 	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x5fff));
+	/* A GPA entry past 2^64 is clamped as a GVA one is: the TLFS page of
+	 * HvFlushGuestPhysicalAddressList gives no rule, and nothing lies beyond the top. */
+	page[3] = 0xFFFFFFFFFFFFF7FFull; /* the last page and 2047 beyond it */
+	assert_int_equal(dec_slow(0x00B0u | (2ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0, 2, HVTLFS_OK);
+	assert_true(rng_out[1].base == 0xFFFFFFFFFFFFF000ull && rng_out[1].pages == 1 &&
+		    rng_out[1].clamped == 1);
+	assert_int_equal(req.range_format, HVTLFS_RANGE_FMT_GPA);
 	/* Flags are reserved on the list too; the rep start stays in the result. */
 	page[1] = 2;
 	assert_int_equal(dec_slow(0x00B0u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);

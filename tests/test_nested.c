@@ -574,7 +574,8 @@ static void test_features_vectors(void **state)
 	assert_true(f.gpa_flush_hypercalls);
 	assert_true(f.enlightened_msr_bitmap);
 	assert_false(f.virt_exception_pf);
-	assert_int_equal(f.reserved_bits, 0);
+	assert_false(f.enlightened_npt_tlb);
+	assert_int_equal(f.unknown_bits, 0);
 
 	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x00100000u), HVTLFS_OK);
 	assert_true(f.virt_exception_pf);
@@ -584,15 +585,56 @@ static void test_features_vectors(void **state)
 	assert_int_equal(hvtlfs_nested_features_decode(&f, 0), HVTLFS_OK);
 	assert_false(f.gpa_flush_hypercalls);
 
-	/* Reserved bit 16 and bit 22: reported, fields still decoded. */
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x00010101u), HVTLFS_ERR_RESERVED_BITS);
-	assert_int_equal(f.reserved_bits, 0x00010000u);
+	/* Bits the TLFS table calls reserved: decoded where named, reported where
+	 * not, never an error. */
+	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x00010101u), HVTLFS_OK);
+	assert_int_equal(f.unknown_bits, 0x00010000u);
 	assert_int_equal(f.evmcs_version_high, 1);
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x00480101u), HVTLFS_ERR_RESERVED_BITS);
-	assert_int_equal(f.reserved_bits, 0x00400000u);
-	assert_true(f.enlightened_msr_bitmap);
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x80000000u), HVTLFS_ERR_RESERVED_BITS);
+	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x80000000u), HVTLFS_OK);
+	assert_int_equal(f.unknown_bits, 0x80000000u);
+	assert_int_equal(hvtlfs_nested_features_decode(&f, 0xFFFFFFFFu), HVTLFS_OK);
+	assert_int_equal(f.unknown_bits, 0xFFA10000u); /* 16, 21, 23-31 */
+	assert_true(f.enlightened_npt_tlb);
+}
 
+/*
+ * What real hosts report (Linux prints "Hyper-V: Nested features: 0x..." at boot):
+ * Hyper-V on AMD sets bit 22, enlightened NPT TLB flush, which the TLFS table
+ * still calls reserved; an Intel Windows 11 22621 host sets bit 21, which nothing
+ * names yet. Both decode, neither is refused.
+ */
+static void test_features_real_hosts(void **state)
+{
+	struct hvtlfs_nested_features f;
+	uint32_t v = 77;
+
+	(void)state;
+	/* AMD host, Windows 11 build 22000: direct flush, MSR bitmap, NPT TLB, no eVMCS. */
+	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x004A0000u), HVTLFS_OK);
+	assert_true(f.enlightened_npt_tlb);
+	assert_true(f.direct_virtual_flush);
+	assert_false(f.gpa_flush_hypercalls);
+	assert_true(f.enlightened_msr_bitmap);
+	assert_false(f.virt_exception_pf);
+	assert_int_equal(f.unknown_bits, 0);
+	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_ERR_NO_FEATURE);
+	/* Intel host, Windows 11 build 22621: eVMCS 1..1, bits 17-20, and bit 21. */
+	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x003E0101u), HVTLFS_OK);
+	assert_int_equal(f.unknown_bits, 0x00200000u);
+	assert_false(f.enlightened_npt_tlb);
+	assert_true(f.direct_virtual_flush);
+	assert_true(f.gpa_flush_hypercalls);
+	assert_true(f.enlightened_msr_bitmap);
+	assert_true(f.virt_exception_pf);
+	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_OK);
+	assert_int_equal(v, 1);
+}
+
+static void test_features_errors(void **state)
+{
+	struct hvtlfs_nested_features f;
+
+	(void)state;
 	/* Malformed ranges. */
 	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x0102u), HVTLFS_ERR_EVMCS_VERSION);
 	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x0001u), HVTLFS_ERR_EVMCS_VERSION);
@@ -618,13 +660,13 @@ static void test_features_property(void **state)
 		       (f.direct_virtual_flush ? 1u << 17 : 0) |
 		       (f.gpa_flush_hypercalls ? 1u << 18 : 0) |
 		       (f.enlightened_msr_bitmap ? 1u << 19 : 0) |
-		       (f.virt_exception_pf ? 1u << 20 : 0);
-		assert_int_equal(back | f.reserved_bits, eax);
-		assert_int_equal(f.reserved_bits, eax & 0xFFE10000u);
-		if (f.reserved_bits)
-			assert_int_equal(err, HVTLFS_ERR_RESERVED_BITS);
-		else if ((f.evmcs_version_low == 0) != (f.evmcs_version_high == 0) ||
-			 f.evmcs_version_low > f.evmcs_version_high)
+		       (f.virt_exception_pf ? 1u << 20 : 0) |
+		       (f.enlightened_npt_tlb ? 1u << 22 : 0);
+		assert_int_equal(back | f.unknown_bits, eax);
+		assert_int_equal(f.unknown_bits, eax & 0xFFA10000u);
+		assert_int_equal(f.enlightened_npt_tlb, (eax >> 22) & 1u);
+		if ((f.evmcs_version_low == 0) != (f.evmcs_version_high == 0) ||
+		    f.evmcs_version_low > f.evmcs_version_high)
 			assert_int_equal(err, HVTLFS_ERR_EVMCS_VERSION);
 		else
 			assert_int_equal(err, HVTLFS_OK);
@@ -680,14 +722,39 @@ static void test_hints(void **state)
 	/* Bits 0-15, 17, 18 are the bring-up module's: accepted, not judged. */
 	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00062E04u), HVTLFS_OK);
 	assert_false(h.nested_hypervisor);
-	assert_int_equal(h.reserved_bits, 0);
-	/* Reserved 16 and 19-31. */
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00015000u), HVTLFS_ERR_RESERVED_BITS);
-	assert_int_equal(h.reserved_bits, 0x00010000u);
+	assert_int_equal(h.unknown_bits, 0);
+	/* Bits the TLFS calls reserved: reported, never refused. */
+	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00015000u), HVTLFS_OK);
+	assert_int_equal(h.unknown_bits, 0x00010000u);
 	assert_true(h.evmcs_recommended);
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00080000u), HVTLFS_ERR_RESERVED_BITS);
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x80000000u), HVTLFS_ERR_RESERVED_BITS);
+	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x80000000u), HVTLFS_OK);
+	assert_int_equal(h.unknown_bits, 0x80000000u);
+	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0xFFFFFFFFu), HVTLFS_OK);
+	assert_int_equal(h.unknown_bits, 0xFFD90000u); /* 16, 19, 20, 22-31 */
+	assert_true(h.mmio_hypercalls);
+	/* Bit 21, named by newer Linux: use hypercalls for MMIO configuration access. */
+	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00200000u), HVTLFS_OK);
+	assert_true(h.mmio_hypercalls);
+	assert_int_equal(h.unknown_bits, 0);
 	assert_int_equal(hvtlfs_nested_hints_decode(NULL, 0x4000u), HVTLFS_ERR_NULL);
+}
+
+/* Hints real hosts report ("Hyper-V: ... hints 0x..." in Linux boot logs): an Intel
+ * Windows 11 22621 host sets bit 19, which the TLFS reserves. */
+static void test_hints_real_hosts(void **state)
+{
+	struct hvtlfs_nested_hints h;
+
+	(void)state;
+	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x000A4E24u), HVTLFS_OK);
+	assert_int_equal(h.unknown_bits, 0x00080000u);
+	assert_true(h.evmcs_recommended);
+	assert_false(h.nested_hypervisor);
+	assert_false(h.mmio_hypercalls);
+	/* The AMD host of test_features_real_hosts: no eVMCS on SVM. */
+	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00000C2Cu), HVTLFS_OK);
+	assert_int_equal(h.unknown_bits, 0);
+	assert_false(h.evmcs_recommended);
 }
 
 /* ---- VP assist page ---- */
@@ -809,9 +876,12 @@ int main(void)
 		cmocka_unit_test(test_clean_helpers),
 		cmocka_unit_test(test_prepare_check_enlightenments),
 		cmocka_unit_test(test_features_vectors),
+		cmocka_unit_test(test_features_real_hosts),
+		cmocka_unit_test(test_features_errors),
 		cmocka_unit_test(test_features_property),
 		cmocka_unit_test(test_evmcs_version_select),
 		cmocka_unit_test(test_hints),
+		cmocka_unit_test(test_hints_real_hosts),
 		cmocka_unit_test(test_vp_assist),
 		cmocka_unit_test(test_nested_control_words),
 		cmocka_unit_test(test_nested_gpa_flush_builders),

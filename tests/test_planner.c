@@ -11,6 +11,8 @@
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hvcall_decode.h"
 
+#include "testutil.h"
+
 static uint64_t page[512] __attribute__((aligned(4096)));
 static struct hvtlfs_features feat;
 static struct hvtlfs_flush_plan plan;
@@ -151,6 +153,7 @@ static void test_all(void **state)
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_true(plan.control == 0x0002u);
 	assert_true(page[0] == 0 && page[1] == 3 && page[2] == 0);
+	/* All VPs: the trace gets CPUID 0x40000005 EAX, the hypervisor's maximum. */
 	assert_int_equal(plan.nvps, 240);
 }
 
@@ -207,30 +210,207 @@ static void test_large_pages(void **state)
 	/* Without the feature: 1 GiB / 16 MiB = 64 simple entries. */
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_int_equal(plan.entries, 64);
+	/*
+	 * With it, but memory mapped by 4 KiB pages (the default, mapping_size 0): a
+	 * large-page entry would let the hypervisor invalidate once per 2 MiB and keep
+	 * 4 KiB translations, so the flush stays 64 simple entries, not one large one.
+	 */
 	feat.ext_gva_ranges = true;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 64);
+	assert_true(page[1] == 0); /* no USE_EXTENDED_RANGE_FORMAT */
+	assert_true(page[3] == (0x40000000u | 0xFFFu));
+	r.mapping_size = HVTLFS_MAPPING_4K;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 64);
+	assert_true(page[1] == 0);
+	/* Mapped by 2 MiB pages: one large entry, bit 11 large, bit 12 clear (2 MiB),
+	 * 511 additional pages. */
+	r.mapping_size = HVTLFS_MAPPING_2M;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_int_equal(plan.entries, 1);
 	assert_true(page[1] == HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT);
-	/* One large entry: bit 11 large, bit 12 clear (2 MiB), 511 additional pages. */
 	assert_int_equal(page[3], 0x40000000u | 0x800u | 511u);
 	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
 	assert_int_equal(plan.entries, 64);
+	/* Mapped by 1 GiB pages: the same single entry (ties go to the smaller page). */
+	r.mapping_size = HVTLFS_MAPPING_1G;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 1);
+	assert_int_equal(page[3], 0x40000000u | 0x800u | 511u);
+	/* 8 GiB: 2 x 2048 x 2 MiB for 2 MiB mappings, 1 x 8 x 1 GiB only for 1 GiB ones. */
+	rg[0].length = 0x200000000ull;
+	r.mapping_size = HVTLFS_MAPPING_2M;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 2);
+	assert_true(page[3] == (0x40000000u | 0x800u | 2047u));
+	assert_true(page[4] == (0x140000000ull | 0x800u | 2047u));
+	r.mapping_size = HVTLFS_MAPPING_1G;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 1);
+	assert_true(page[3] == (0x40000000u | 0x1800u | 7u));
+	/* 8 GiB mapped by 4 KiB pages: 512 simple entries overflow the page: whole space. */
+	r.mapping_size = 0;
+	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+	assert_true(plan.control == 0x0002u && page[1] == 0);
+	rg[0].length = 0x40000000u;
 	/* Too many entries even extended: a space call, without the extended-format flag. */
 	{
 		struct hvtlfs_flush_policy small = { 0, 0 };
 		small.max_list_entries = 0;
 		rg[0].length = 0x40000000u + 4096u * 3000u;
 		r = request(1, 0x1000, 1);
+		r.mapping_size = HVTLFS_MAPPING_2M;
 		small.max_list_entries = 1;
 		assert_int_equal(plan_it(&r, &small), HVTLFS_OK);
 		assert_true(plan.control == 0x0002u && page[1] == 0);
 		rg[0].length = 0x40000000u;
 	}
-	/* 33 pages: simple is not worse; no extended flag. */
+	/* 33 pages: simple is not worse; no extended flag, whatever the mapping. */
 	rg[0].start = 0x200000;
 	rg[0].length = 33 * 4096;
+	r.mapping_size = HVTLFS_MAPPING_1G;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_true(plan.entries == 1 && page[1] == 0);
+}
+
+/* A mapping size no page has is its own error, whatever else the request says. */
+static void test_mapping_size_errors(void **state)
+{
+	static const uint32_t bad[] = { 1u,	   4095u,	0x2000u,     0x100000u,
+					0x3FFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x40001000u };
+	struct hvtlfs_flush_request r;
+	size_t i;
+	(void)state;
+	base_features();
+	feat.ext_gva_ranges = true;
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 1;
+	rg[0].start = 0x40000000u;
+	rg[0].length = 0x40000000u;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		r = request(1, 0x1000, 1);
+		r.mapping_size = bad[i];
+		assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_MAPPING_SIZE);
+		assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+		r.everything = 1;
+		assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_MAPPING_SIZE);
+	}
+	assert_string_equal(hvtlfs_strerror(HVTLFS_ERR_MAPPING_SIZE), "HVTLFS_ERR_MAPPING_SIZE");
+}
+
+/* ---- Property: never flush less than was asked, never with pages too large. ---- */
+static uint64_t rng_state;
+
+static uint64_t rng(void)
+{
+	return testutil_rng(&rng_state);
+}
+
+/* A random range, often aligned to 2 MiB or 1 GiB so large pages could apply. */
+static void random_range(struct hvtlfs_range *r)
+{
+	static const uint64_t align[] = { 4096u, 0x200000u, 0x40000000u };
+	uint64_t a = align[rng() % 3u];
+	uint64_t start = 0x7f0000000000ull + (rng() % 0x400000000ull);
+	uint64_t len;
+
+	switch (rng() % 4u) {
+	case 0:
+		len = 1u + rng() % 0x10000u; /* a few pages */
+		break;
+	case 1:
+		len = 1u + rng() % 0x1000000u; /* up to 16 MiB */
+		break;
+	case 2:
+		len = 1u + rng() % 0x100000000ull; /* up to 4 GiB */
+		break;
+	default:
+		len = (1u + rng() % 12u) * a; /* whole aligned units */
+		break;
+	}
+	if (rng() % 2u)
+		start &= ~(a - 1u);
+	if (rng() % 2u)
+		len = (len + a - 1u) & ~(a - 1u);
+	r->start = start;
+	r->length = len;
+}
+
+static void test_mapping_property(void **state)
+{
+	static const uint32_t sizes[] = { 0, HVTLFS_MAPPING_4K, HVTLFS_MAPPING_2M,
+					  HVTLFS_MAPPING_1G };
+	static struct ival want[8], got[600];
+	struct hvtlfs_flush_request r;
+	unsigned int i, lists = 0, large = 0;
+	(void)state;
+	rng_state = 0x4D415050494E47ULL;
+	memset(bm, 0, sizeof(bm));
+	for (i = 0; i < 3000u; i++) {
+		size_t n = 1u + rng() % 8u, k, nw, ng, m;
+
+		for (k = 0; k < n; k++) {
+			random_range(&rg[k]);
+			want[k].x = rg[k].start >> 12;
+			want[k].y = ((rg[k].start + (rg[k].length - 1u)) >> 12) + 1u;
+		}
+		nw = ival_union(want, n);
+		for (m = 0; m < sizeof(sizes) / sizeof(sizes[0]); m++) {
+			uint32_t max_shift = sizes[m] == HVTLFS_MAPPING_1G   ? 30u
+					     : sizes[m] == HVTLFS_MAPPING_2M ? 21u
+									     : 12u;
+			const uint8_t *in;
+			uint64_t flags;
+			size_t hdr, e;
+
+			base_features();
+			feat.ext_gva_ranges = true;
+			feat.ex_processor_masks_recommended = true;
+			feat.xmm_input = (rng() & 1u) != 0;
+			memset(bm, 0, sizeof(bm));
+			bm[rng() % 2u] = rng() | 1u;
+			r = request(2, 0x1000, n);
+			r.mapping_size = sizes[m];
+			assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
+			if (plan.entries == 0)
+				continue; /* a whole-space flush covers everything */
+			lists++;
+			in = plan.form == HVTLFS_PLAN_XMM ? (const uint8_t *)plan.regs
+							  : (const uint8_t *)page;
+			hdr = plan.input_size - 8u * plan.entries;
+			memcpy(&flags, in + 8, 8);
+			/* Decode what was planned, independently of the encoder. */
+			for (e = 0, ng = 0; e < plan.entries; e++) {
+				struct hvtlfs_range_entry d;
+				uint64_t v;
+
+				memcpy(&v, in + hdr + 8u * e, 8);
+				assert_int_equal(
+					hvtlfs_range_decode(hvtlfs_gva_range_format(flags), v, &d),
+					HVTLFS_OK);
+				/* Never a page larger than the mappings. */
+				assert_true(d.page_shift <= max_shift);
+				if (d.page_shift > 12u)
+					large++;
+				got[ng].x = d.base >> 12;
+				got[ng].y = got[ng].x + (d.pages << (d.page_shift - 12u));
+				ng++;
+			}
+			/* Every 4 KiB page asked for is covered (and, the encoders being exact,
+			 * nothing else is). */
+			ng = ival_union(got, ng);
+			assert_int_equal(ng, nw);
+			for (k = 0; k < nw; k++)
+				assert_true(got[k].x == want[k].x && got[k].y == want[k].y);
+			/* A 4 KiB flush never uses the extended format. */
+			if (max_shift == 12u)
+				assert_true((flags & HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT) == 0);
+		}
+	}
+	/* The property saw lists, and large pages where they were allowed. */
+	assert_true(lists > 3000u);
+	assert_true(large > 100u);
 }
 
 static void test_xmm(void **state)
@@ -405,6 +585,8 @@ int main(void)
 		cmocka_unit_test(test_all),
 		cmocka_unit_test(test_thresholds),
 		cmocka_unit_test(test_large_pages),
+		cmocka_unit_test(test_mapping_size_errors),
+		cmocka_unit_test(test_mapping_property),
 		cmocka_unit_test(test_xmm),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_never_empty_mask),

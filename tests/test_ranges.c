@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hvtlfs/ranges.h"
+#include "testutil.h"
 
 #define CANARY	0xC0DEC0DEDEADBEEFull
 #define NCANARY 4
@@ -24,6 +25,7 @@
 #define GVA_S	HVTLFS_RANGES_SIMPLE
 #define GVA_E	HVTLFS_RANGES_EXTENDED
 #define GVA_L	(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)
+#define GVA_L2M (GVA_L | HVTLFS_RANGES_NO_1G)
 #define E_LARGE 0x800ull
 #define E_1G	0x1000ull
 
@@ -211,6 +213,53 @@ static void test_gva_large_golden(void **state)
 	assert_true(buf[1] == (0xA00000ull | E_LARGE | 0x7FF));
 	assert_true(buf[2] == (0x100A00000ull | 0x600));
 	check_canary(3);
+}
+
+/* 2 MiB mappings (HVTLFS_RANGES_NO_1G): the same searches without 1 GiB entries. */
+static void test_gva_large_2m_golden(void **state)
+{
+	uint64_t need = 0;
+	struct hvtlfs_page_range one = { 0x7f0000000ull, 1 };
+	(void)state;
+	/* 8 GiB at 0: two 2048 x 2 MiB entries, where 1 GiB pages would take one. */
+	assert_int_equal(gva1(0, 8 * GB1, GVA_L2M, 2, &need), 2);
+	assert_true(buf[0] == (E_LARGE | 0x7FF) && buf[1] == ((4 * GB1) | E_LARGE | 0x7FF));
+	check_canary(2);
+	/* One 4 KiB page, then 8 GiB from 1 GiB: a 4 KiB entry and two 2 MiB ones. */
+	assert_int_equal(gva1(GB1 - PAGE, 8 * GB1 + PAGE, GVA_L2M, 3, &need), 3);
+	assert_true(buf[0] == 0x3FFFF000ull);
+	assert_true(buf[1] == (GB1 | E_LARGE | 0x7FF));
+	assert_true(buf[2] == ((5 * GB1) | E_LARGE | 0x7FF));
+	check_canary(3);
+	/* 1 GiB at 1 GiB: 512 x 2 MiB, as with 1 GiB pages allowed. */
+	assert_int_equal(gva1(GB1, GB1, GVA_L2M, 1, &need), 1);
+	assert_true(buf[0] == 0x400009FFull);
+	/* GPA lists alike. */
+	{
+		struct hvtlfs_range r = { 0, 8 * GB1 };
+		arm();
+		assert_int_equal(hvtlfs_gpa_ranges_encode(
+					 buf, 2, &r, 1,
+					 HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, &need),
+				 2);
+		assert_true(buf[0] == (E_LARGE | 0x7FF));
+	}
+	/* The inline one-entry path takes the flags too. */
+	arm();
+	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, &one, 1, GVA_L2M, &need), 1);
+	assert_true(buf[0] == 0x7f0000000000ull);
+	/* NO_1G without large pages means nothing: refused. */
+	assert_int_equal(gva1(0, PAGE, GVA_E | HVTLFS_RANGES_NO_1G, 1, &need),
+			 HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(gva1(0, PAGE, HVTLFS_RANGES_NO_1G, 1, &need), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(gva1(0, PAGE, HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, 1, &need),
+			 HVTLFS_ERR_INVALID_ARG);
+	{
+		struct hvtlfs_range r = { 0, PAGE };
+		assert_int_equal(
+			hvtlfs_gpa_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGES_NO_1G, &need),
+			HVTLFS_ERR_INVALID_ARG);
+	}
 }
 
 static void test_coalescing(void **state)
@@ -484,7 +533,7 @@ static void expect(unsigned int fmt, uint64_t entry, uint64_t base, uint64_t pag
 	assert_true(e.base == base);
 	assert_true(e.pages == pages);
 	assert_int_equal(e.page_shift, shift);
-	assert_int_equal(e.reserved, 0);
+	assert_int_equal(e.clamped, 0);
 }
 
 static void expect_err(unsigned int fmt, uint64_t entry, int err)
@@ -556,6 +605,70 @@ static void test_decode_errors(void **state)
 	expect_err(3, 0, HVTLFS_ERR_INVALID_ARG);
 	expect_err(0xFFFFFFFFu, 0, HVTLFS_ERR_INVALID_ARG);
 	assert_int_equal(hvtlfs_range_decode(S, 0, NULL), HVTLFS_ERR_NULL);
+}
+
+/* With HVTLFS_RANGE_FMT_CLAMP an entry past 2^64 is cut to end at 2^64 - 1 and
+ * flagged (the TLFS ignores GVAs beyond the end of the space); without it the wrap
+ * is reported as before, for callers who want it. */
+static void expect_clamped(unsigned int fmt, uint64_t entry, uint64_t base, uint64_t pages,
+			   uint32_t shift)
+{
+	struct hvtlfs_range_entry e;
+
+	memset(&e, 0x5A, sizeof(e));
+	expect_err(fmt, entry, HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(hvtlfs_range_decode(fmt | HVTLFS_RANGE_FMT_CLAMP, entry, &e), HVTLFS_OK);
+	assert_true(e.base == base);
+	assert_true(e.pages == pages);
+	assert_int_equal(e.page_shift, shift);
+	assert_int_equal(e.clamped, 1);
+	/* The clamped run ends exactly on the last byte of the space. */
+	assert_true(e.base + ((e.pages << e.page_shift) - 1u) == 0xFFFFFFFFFFFFFFFFull);
+}
+
+static void test_decode_clamp(void **state)
+{
+	const unsigned int S = HVTLFS_RANGE_FMT_GVA_SIMPLE, X = HVTLFS_RANGE_FMT_GVA_EXTENDED,
+			   G = HVTLFS_RANGE_FMT_GPA, C = HVTLFS_RANGE_FMT_CLAMP;
+	struct hvtlfs_range_entry out[3];
+	uint8_t list[24];
+	size_t bad = 99;
+	unsigned int i;
+
+	(void)state;
+	/* The last page and 1 more; 4096 pages from 16 MiB below the top, and 1 more. */
+	expect_clamped(S, 0xFFFFFFFFFFFFF001ull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	expect_clamped(S, 0xFFFFFFFFFF001FFFull, 0xFFFFFFFFFF001000ull, 4095, 12);
+	expect_clamped(S, 0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	expect_clamped(X, 0xFFFFFFFFFFFFF001ull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	expect_clamped(G, 0xFFFFFFFFFFFFF7FFull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	/* Large pages: the last 2 MiB page plus one; the last 1 GiB page plus one. */
+	expect_clamped(X, 0xFFFFFFFFFFE00801ull, 0xFFFFFFFFFFE00000ull, 1, 21);
+	expect_clamped(G, 0xFFFFFFFFC0001801ull, 0xFFFFFFFFC0000000ull, 1, 30);
+	expect_clamped(G, 0xFFFFFE0040001FFFull, 0xFFFFFE0040000000ull, 2047, 30);
+	/* In range: the option changes nothing, and nothing is flagged. */
+	expect(S | C, 0xFFFFFFFFFF000FFFull, 0xFFFFFFFFFF000000ull, 4096, 12);
+	expect(G | C, 0xFFFFFE0000001FFFull, 0xFFFFFE0000000000ull, 2048, 30);
+	/* Other errors stay errors. */
+	expect_err(X | C, 0x800ull | (1ull << 13), HVTLFS_ERR_RESERVED_BITS);
+	expect_err(X | C, 0x40201800ull, HVTLFS_ERR_RANGE_MISALIGNED);
+	expect_err(3u | C, 0, HVTLFS_ERR_INVALID_ARG);
+	expect_err(S | 0x200u, 0, HVTLFS_ERR_INVALID_ARG);
+	/* The list decoder: the wrap reported without the option, clamped with it. */
+	for (i = 0; i < 8u; i++) {
+		list[i] = (uint8_t)(0x7f0000000000ull >> (8 * i));
+		list[8 + i] = (uint8_t)(0xFFFFFFFFFFFFF010ull >> (8 * i));
+		list[16 + i] = (uint8_t)(0x1000ull >> (8 * i));
+	}
+	assert_int_equal(hvtlfs_range_list_decode(S, list, 24, 3, out, 3, &bad),
+			 HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(bad, 1);
+	assert_int_equal(hvtlfs_range_list_decode(S | C, list, 24, 3, out, 3, &bad), 3);
+	assert_int_equal(bad, 3);
+	assert_int_equal(out[0].clamped, 0);
+	assert_true(out[1].base == 0xFFFFFFFFFFFFF000ull && out[1].pages == 1 &&
+		    out[1].clamped == 1);
+	assert_int_equal(out[2].clamped, 0);
 }
 
 static void put_le(uint8_t *p, uint64_t v)
@@ -650,44 +763,12 @@ static uint64_t rng_state;
 
 static uint64_t rnd(void)
 {
-	/* splitmix64 */
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
+	return testutil_rng(&rng_state);
 }
 
 static uint64_t below(uint64_t n)
 {
 	return n == 0 ? 0 : rnd() % n;
-}
-
-/* Half-open page intervals; the model the encoder is checked against. */
-struct ival {
-	uint64_t x, y;
-};
-
-static int cmp_ival(const void *a, const void *b)
-{
-	const struct ival *p = a, *q = b;
-	if (p->x != q->x)
-		return p->x < q->x ? -1 : 1;
-	return (p->y > q->y) - (p->y < q->y);
-}
-
-static size_t normalise(struct ival *v, size_t n)
-{
-	size_t i, m = 0;
-	qsort(v, n, sizeof(*v), cmp_ival);
-	for (i = 0; i < n; i++) {
-		if (m > 0 && v[i].x <= v[m - 1].y) {
-			if (v[i].y > v[m - 1].y)
-				v[m - 1].y = v[i].y;
-		} else {
-			v[m++] = v[i];
-		}
-	}
-	return m;
 }
 
 #define NR_MAX 8
@@ -700,6 +781,8 @@ enum kind {
 	K_GVA_L,
 	K_GPA,
 	K_GPA_L,
+	K_GVA_L2M,
+	K_GPA_L2M,
 	K_COUNT
 };
 
@@ -715,6 +798,11 @@ static int encode_kind(enum kind k, uint64_t *out, size_t cap, const struct hvtl
 		return hvtlfs_gva_page_ranges_encode(out, cap, p, n, GVA_L, need);
 	case K_GPA:
 		return hvtlfs_gpa_page_ranges_encode(out, cap, p, n, 0, need);
+	case K_GVA_L2M:
+		return hvtlfs_gva_page_ranges_encode(out, cap, p, n, GVA_L2M, need);
+	case K_GPA_L2M:
+		return hvtlfs_gpa_page_ranges_encode(
+			out, cap, p, n, HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, need);
 	default:
 		return hvtlfs_gpa_page_ranges_encode(out, cap, p, n, HVTLFS_RANGES_LARGE_PAGES,
 						     need);
@@ -725,7 +813,7 @@ static unsigned int fmt_of(enum kind k)
 {
 	if (k == K_GVA_S)
 		return HVTLFS_RANGE_FMT_GVA_SIMPLE;
-	if (k == K_GVA_E || k == K_GVA_L)
+	if (k == K_GVA_E || k == K_GVA_L || k == K_GVA_L2M)
 		return HVTLFS_RANGE_FMT_GVA_EXTENDED;
 	return HVTLFS_RANGE_FMT_GPA;
 }
@@ -776,7 +864,7 @@ static void round_trip(enum kind k, unsigned int cases)
 	unsigned int c;
 
 	for (c = 0; c < cases; c++) {
-		size_t n = gen(p), m = normalise(model, n), i, g;
+		size_t n = gen(p), m = ival_union(model, n), i, g;
 		uint64_t need = 0, need2 = 0, sum = 0, cover = 0;
 		int ret;
 
@@ -814,11 +902,14 @@ static void round_trip(enum kind k, unsigned int cases)
 			sum += pages;
 			if (k == K_GVA_S || k == K_GVA_E || k == K_GPA)
 				assert_int_equal(dec[i].page_shift, 12);
+			/* 2 MiB mappings: never a 1 GiB entry. */
+			if (k == K_GVA_L2M || k == K_GPA_L2M)
+				assert_true(dec[i].page_shift <= 21);
 			/* Ascending, non-overlapping output. */
 			if (i > 0)
 				assert_true(got[i].x >= got[i - 1].y);
 		}
-		g = normalise(got, (size_t)need);
+		g = ival_union(got, (size_t)need);
 		/* Exactly the pages asked for: the coverage bound is zero. */
 		assert_int_equal(g, m);
 		for (i = 0; i < m; i++) {
@@ -827,10 +918,11 @@ static void round_trip(enum kind k, unsigned int cases)
 		}
 		assert_true(sum == cover);
 		/* Large pages never cost more entries than 4 KiB ones. */
-		if (k == K_GVA_L || k == K_GPA_L) {
+		if (k == K_GVA_L || k == K_GPA_L || k == K_GVA_L2M || k == K_GPA_L2M) {
 			uint64_t small = 0;
 			assert_int_equal(
-				encode_kind(k == K_GVA_L ? K_GVA_E : K_GPA, NULL, 0, p, n, &small),
+				encode_kind(k == K_GVA_L || k == K_GVA_L2M ? K_GVA_E : K_GPA, NULL,
+					    0, p, n, &small),
 				HVTLFS_OK);
 			assert_true(need <= small);
 		}
@@ -875,6 +967,20 @@ static void test_prop_gpa_large(void **state)
 }
 
 /* Byte ranges agree with the page ranges they touch. */
+static void test_prop_gva_large_2m(void **state)
+{
+	(void)state;
+	rng_state = 0x5EED0009;
+	round_trip(K_GVA_L2M, CASES);
+}
+
+static void test_prop_gpa_large_2m(void **state)
+{
+	(void)state;
+	rng_state = 0x5EED000A;
+	round_trip(K_GPA_L2M, CASES);
+}
+
 static void test_prop_bytes_vs_pages(void **state)
 {
 	unsigned int c;
@@ -933,7 +1039,7 @@ static uint64_t ceil_div(uint64_t a, uint64_t b)
 	return (a + b - 1) / b;
 }
 
-static uint64_t oracle_min_entries(uint64_t x, uint64_t y)
+static uint64_t oracle_min_entries(uint64_t x, uint64_t y, int gb)
 {
 	static uint64_t q[2048 + 8], g[2048 + 8];
 	size_t n = 0, i, j;
@@ -952,7 +1058,7 @@ static uint64_t oracle_min_entries(uint64_t x, uint64_t y)
 			uint64_t len = q[j] - q[i], c = ceil_div(len, 2048);
 			if (q[i] % 512 == 0 && q[j] % 512 == 0 && ceil_div(len / 512, 2048) < c)
 				c = ceil_div(len / 512, 2048);
-			if (q[i] % 262144 == 0 && q[j] % 262144 == 0 &&
+			if (gb && q[i] % 262144 == 0 && q[j] % 262144 == 0 &&
 			    ceil_div(len / 262144, 2048) < c)
 				c = ceil_div(len / 262144, 2048);
 			if (g[i] + c < g[j])
@@ -985,7 +1091,12 @@ static void test_large_is_optimal(void **state)
 				 HVTLFS_OK);
 		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_E, &small),
 				 HVTLFS_OK);
-		assert_true(need == oracle_min_entries(x, x + len));
+		assert_true(need == oracle_min_entries(x, x + len, 1));
+		assert_true(need <= small);
+		/* 2 MiB mappings: the shortest cover without 1 GiB entries. */
+		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_L2M, &need),
+				 HVTLFS_OK);
+		assert_true(need == oracle_min_entries(x, x + len, 0));
 		assert_true(need <= small);
 	}
 	/* Hand-picked: 1 GiB + 2 MiB + 1 page around 1 GiB boundaries. */
@@ -999,7 +1110,7 @@ static void test_large_is_optimal(void **state)
 			assert_int_equal(hvtlfs_gpa_page_ranges_encode(
 						 NULL, 0, &p, 1, HVTLFS_RANGES_LARGE_PAGES, &need),
 					 HVTLFS_OK);
-			assert_true(need == oracle_min_entries(xs[k], xs[k] + ls[k]));
+			assert_true(need == oracle_min_entries(xs[k], xs[k] + ls[k], 1));
 		}
 	}
 }
@@ -1062,6 +1173,7 @@ int main(void)
 		cmocka_unit_test(test_gva_top_of_space),
 		cmocka_unit_test(test_gva_extended_golden),
 		cmocka_unit_test(test_gva_large_golden),
+		cmocka_unit_test(test_gva_large_2m_golden),
 		cmocka_unit_test(test_coalescing),
 		cmocka_unit_test(test_gpa_golden),
 		cmocka_unit_test(test_encode_errors),
@@ -1070,12 +1182,15 @@ int main(void)
 		cmocka_unit_test(test_many_unsorted),
 		cmocka_unit_test(test_decode_golden),
 		cmocka_unit_test(test_decode_errors),
+		cmocka_unit_test(test_decode_clamp),
 		cmocka_unit_test(test_list_decode),
 		cmocka_unit_test(test_prop_gva_simple),
 		cmocka_unit_test(test_prop_gva_extended),
 		cmocka_unit_test(test_prop_gva_large),
 		cmocka_unit_test(test_prop_gpa),
 		cmocka_unit_test(test_prop_gpa_large),
+		cmocka_unit_test(test_prop_gva_large_2m),
+		cmocka_unit_test(test_prop_gpa_large_2m),
 		cmocka_unit_test(test_prop_bytes_vs_pages),
 		cmocka_unit_test(test_prop_decode),
 		cmocka_unit_test(test_large_is_optimal),

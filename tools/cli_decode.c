@@ -133,9 +133,10 @@ static void print_ranges(const struct hvtlfs_hv_request *req,
 	for (i = 0; i < req->nranges; i++) {
 		const struct hvtlfs_range_entry *e = &ranges[i];
 
-		printf("  [%u] 0x%016llx  %llu x %s\n", req->ranges_first + i,
+		printf("  [%u] 0x%016llx  %llu x %s%s\n", req->ranges_first + i,
 		       (unsigned long long)e->base, (unsigned long long)e->pages,
-		       page_size_name(e->page_shift));
+		       page_size_name(e->page_shift),
+		       e->clamped ? " (clamped: the entry ran past 2^64)" : "");
 	}
 }
 

@@ -14,6 +14,7 @@
 static const char plan_help[] =
 	"usage: hvtlfs plan (--vps <list> | --all-vps) [--space <cr3> | --all-spaces]\n"
 	"                   (--range <start>+<length> ... | --everything) [--non-global]\n"
+	"                   [--mapping 4K|2M|1G]\n"
 	"                   [--features ex,xmm,extgva,large] [--max-vps <n>]\n"
 	"                   [--max-entries <n>] [--prefer-ex] [--no-xmm] [--no-large-pages]\n"
 	"\n"
@@ -34,18 +35,22 @@ static const char plan_help[] =
 	"  --everything          the whole address space (no ranges)\n"
 	"  --non-global          global mappings may be kept (HV_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;\n"
 	"                        only a whole-space flush carries it)\n"
+	"  --mapping 4K|2M|1G    the page size that maps the ranges (default 4K). Large-page\n"
+	"                        entries (extgva) are used only up to this size: a 2 MiB\n"
+	"                        entry lets the hypervisor keep 4 KiB translations inside it\n"
 	"\n"
 	"partition:\n"
 	"  --features <list>     comma-separated:\n"
 	"                          ex      Ex processor masks recommended (0x40000004 EAX\n"
 	"                                  bit 11): VPs 64 and above, through HV_VP_SET\n"
 	"                          xmm     XMM fast input (0x40000003 EDX bit 4; x86_64 builds)\n"
-	"                          extgva  extended GVA ranges (0x40000003 EDX bit 14): extended\n"
-	"                                  and large-page entries where they save entries\n"
+	"                          extgva  extended GVA ranges (0x40000003 EDX bit 14): with\n"
+	"                                  --mapping 2M or 1G, large-page entries where they\n"
+	"                                  save entries\n"
 	"                          large   the same as extgva (large-page entries exist only\n"
 	"                                  in the extended format)\n"
-	"  --max-vps <n>         the partition's VP count (1-4096): VPs at or above it are\n"
-	"                        refused; it is the VP count of --all-vps\n"
+	"  --max-vps <n>         the hypervisor's maximum VP count (CPUID 0x40000005 EAX,\n"
+	"                        1-4096): VPs at or above it are refused\n"
 	"\n"
 	"policy:\n"
 	"  --max-entries <n>     largest list worth issuing; more entries flush the whole\n"
@@ -197,6 +202,17 @@ int cli_plan(int argc, char **argv)
 			everything = 1;
 		} else if (!strcmp(argv[i], "--non-global")) {
 			non_global = 1;
+		} else if (cli_option(argc, argv, &i, "--mapping", &val)) {
+			if (val && (!strcmp(val, "4K") || !strcmp(val, "4k")))
+				req.mapping_size = HVTLFS_MAPPING_4K;
+			else if (val && (!strcmp(val, "2M") || !strcmp(val, "2m")))
+				req.mapping_size = HVTLFS_MAPPING_2M;
+			else if (val && (!strcmp(val, "1G") || !strcmp(val, "1g")))
+				req.mapping_size = HVTLFS_MAPPING_1G;
+			else
+				return cli_usage_error(
+					"plan", "--mapping: not a page size 4K, 2M or 1G: '%s'",
+					val ? val : "");
 		} else if (cli_option(argc, argv, &i, "--features", &val)) {
 			const char *bad = NULL;
 			size_t bad_len = 0;

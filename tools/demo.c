@@ -90,8 +90,23 @@ static void begin(const char *title)
 /* Prints what the hypervisor saw, call by call, and the guest's outcome. */
 static unsigned int failures;
 
-static void end(int rc, uint64_t result, uint16_t want_status)
+/*
+ * What the guest's wrapper returned, as it returned it. hvtlfs_hypercall_slow() and
+ * _fast8() return the raw result word (RETURNS_WORD: rc unused); hvtlfs_hypercall_fast()
+ * returns HVTLFS_OK once the call is made and stores the word (RETURNS_CALL_MADE);
+ * hvtlfs_flush_issue() returns HVTLFS_OK only when the flush is done (RETURNS_OUTCOME).
+ */
+enum wrapper_kind {
+	RETURNS_WORD,
+	RETURNS_CALL_MADE,
+	RETURNS_OUTCOME
+};
+
+static void end(const char *wrapper, enum wrapper_kind kind, int rc, uint64_t result,
+		uint16_t want_status)
 {
+	uint16_t status = hvtlfs_result_status(result);
+	int ok;
 	unsigned int i;
 
 	for (i = 0; i < ncalls; i++) {
@@ -112,13 +127,31 @@ static void end(int rc, uint64_t result, uint16_t want_status)
 		cli_print_input(d->bytes, need, hvtlfs_control_is_fast(c));
 		cli_print_judgement(&d->in, d->rc, &d->req, d->ranges);
 	}
-	printf("-- guest: %s, last result 0x%016llx (%s)\n", hvtlfs_strerror(rc),
-	       (unsigned long long)result, hvtlfs_status_name(hvtlfs_result_status(result)));
-	if (ncalls == 0 || hvtlfs_result_status(result) != want_status ||
-	    (rc != HVTLFS_OK && want_status == HVTLFS_STATUS_SUCCESS)) {
+	if (kind == RETURNS_WORD)
+		printf("-- guest: %s returned 0x%016llx (%s)\n", wrapper,
+		       (unsigned long long)result, hvtlfs_status_name(status));
+	else
+		printf("-- guest: %s returned %s, last result 0x%016llx (%s)\n", wrapper,
+		       hvtlfs_strerror(rc), (unsigned long long)result, hvtlfs_status_name(status));
+	ok = ncalls != 0 && status == want_status;
+	if (kind == RETURNS_CALL_MADE)
+		ok = ok && rc == HVTLFS_OK;
+	if (kind == RETURNS_OUTCOME)
+		ok = ok && (rc == HVTLFS_OK) == (want_status == HVTLFS_STATUS_SUCCESS);
+	if (!ok) {
 		printf("!! unexpected: the demo wanted %s\n", hvtlfs_status_name(want_status));
 		failures++;
 	}
+}
+
+/* A builder refused its input: nothing was called. */
+static int built(const char *builder, int rc)
+{
+	if (rc == HVTLFS_OK)
+		return 1;
+	printf("!! %s: %s\n", builder, hvtlfs_strerror(rc));
+	failures++;
+	return 0;
 }
 
 static void flush(const char *title, const struct hvtlfs_flush_request *req,
@@ -142,7 +175,7 @@ static void flush(const char *title, const struct hvtlfs_flush_request *req,
 	else
 		printf("whole address space\n");
 	rc = hvtlfs_flush_issue(&plan, (uint64_t)(uintptr_t)input_page, &result);
-	end(rc, result, HVTLFS_STATUS_SUCCESS);
+	end("hvtlfs_flush_issue()", RETURNS_OUTCOME, rc, result, HVTLFS_STATUS_SUCCESS);
 }
 
 static void bitmap_of(uint64_t *bm, size_t words, const uint32_t *vps, size_t n)
@@ -164,6 +197,7 @@ static int run(const char *argv0)
 	struct hvtlfs_range mixed[] = { { 0x00400000u, 8192u },
 					{ 0x7f0000000000u, 64u * 1024u * 1024u },
 					{ 0x7fffffffe000u, 8192u } };
+	struct hvtlfs_range wide64m = { 0x7f0000000000u, 64u * 1024u * 1024u };
 	struct hvtlfs_range many[6];
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_request req;
@@ -174,12 +208,6 @@ static int run(const char *argv0)
 	int rc;
 
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
-	printf("hvtlfs demo: a guest plans and issues hypercalls through the hypercall page;\n"
-	       "behind the page, hvtlfs::mock hands each call to a hypervisor that judges it\n"
-	       "with hvtlfs_hv_decode() and returns the result word it computed.\n"
-	       "Partition: remote flush and Ex processor masks recommended, extended GVA\n"
-	       "ranges, XMM fast input (used on x86_64 builds only), 256 VPs.\n");
-
 	/* What the partition's CPUID would say (see hvtlfs_features_decode()). */
 	memset(&f, 0, sizeof(f));
 	f.remote_tlb_flush_recommended = true;
@@ -187,6 +215,14 @@ static int run(const char *argv0)
 	f.ext_gva_ranges = true;
 	f.xmm_input = true;
 	f.max_vps = 256;
+	printf("hvtlfs demo: a guest plans and issues hypercalls through the hypercall page;\n"
+	       "behind the page, hvtlfs::mock hands each call to a hypervisor that judges it\n"
+	       "with hvtlfs_hv_decode() and returns the result word it computed.\n"
+	       "Partition: remote flush recommended %s, Ex processor masks recommended %s,\n"
+	       "extended GVA ranges %s, XMM fast input %s (used on x86_64 builds only), %u VPs.\n",
+	       f.remote_tlb_flush_recommended ? "yes" : "no",
+	       f.ex_processor_masks_recommended ? "yes" : "no", f.ext_gva_ranges ? "yes" : "no",
+	       f.xmm_input ? "yes" : "no", f.max_vps);
 	hv_features = HVTLFS_HV_FEAT_XMM_INPUT | HVTLFS_HV_FEAT_EXT_GVA_RANGES;
 
 	memset(&req, 0, sizeof(req));
@@ -211,9 +247,18 @@ static int run(const char *argv0)
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, vp2, 1);
 	req.ranges = mixed;
 	req.nranges = 3;
-	flush("Flush three ranges on VP 2 (64 MiB at a 2 MiB boundary: one large-page entry, not "
-	      "four)",
+	flush("Flush three ranges on VP 2, mapped by 4 KiB pages (64 MiB: four simple 16 MiB "
+	      "entries)",
 	      &req, &f);
+
+	/* Only the caller knows how memory is mapped: large-page entries only when it says. */
+	req.ranges = &wide64m;
+	req.nranges = 1;
+	req.mapping_size = HVTLFS_MAPPING_2M;
+	flush("Flush 64 MiB mapped by 2 MiB pages on VP 2 (mapping_size 2 MiB: one large-page "
+	      "entry, not four)",
+	      &req, &f);
+	req.mapping_size = 0;
 
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, vps5, 5);
 	req.everything = 1;
@@ -247,27 +292,31 @@ static int run(const char *argv0)
 	{
 		uint64_t regs[2];
 
-		rc = hvtlfs_ipi_build(regs, sizeof(regs), 0x30, 0, mask, HVTLFS_CTL_FAST, &p);
-		if (rc == HVTLFS_OK)
+		if (built("hvtlfs_ipi_build()", hvtlfs_ipi_build(regs, sizeof(regs), 0x30, 0, mask,
+								 HVTLFS_CTL_FAST, &p))) {
 			rc = hvtlfs_hypercall_fast(p.control, regs, p.input_size, &result);
+			end("hvtlfs_hypercall_fast()", RETURNS_CALL_MADE, rc, result,
+			    HVTLFS_STATUS_SUCCESS);
+		}
 	}
-	end(rc, result, HVTLFS_STATUS_SUCCESS);
 
 	begin("Send vector 0x31 to VPs 0, 5 and 130 (HvSendSyntheticClusterIpiEx, slow)");
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, ex_vps, 3);
 	t.bitmap = bm;
 	t.words = HVTLFS_VPSET_MAX_BANKS;
 	t.all = 0;
-	rc = hvtlfs_ipi_build_ex(input_page, sizeof(input_page), 0x31, 0, &t, 0, &p);
-	if (rc == HVTLFS_OK)
+	if (built("hvtlfs_ipi_build_ex()",
+		  hvtlfs_ipi_build_ex(input_page, sizeof(input_page), 0x31, 0, &t, 0, &p))) {
 		result = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)input_page, 0);
-	end(rc, result, HVTLFS_STATUS_SUCCESS);
+		end("hvtlfs_hypercall_slow()", RETURNS_WORD, 0, result, HVTLFS_STATUS_SUCCESS);
+	}
 
 	begin("Signal event flag 3 of connection 0x10 (HvSignalEvent, fast)");
-	rc = hvtlfs_signal_event_build(&control, &input, 0x10, 3);
-	if (rc == HVTLFS_OK)
+	if (built("hvtlfs_signal_event_build()",
+		  hvtlfs_signal_event_build(&control, &input, 0x10, 3))) {
 		result = hvtlfs_hypercall_fast8(control, input);
-	end(rc, result, HVTLFS_STATUS_SUCCESS);
+		end("hvtlfs_hypercall_fast8()", RETURNS_WORD, 0, result, HVTLFS_STATUS_SUCCESS);
+	}
 
 	/* What a hypervisor refuses: the builders never produce it, so write it by hand. */
 	begin("A broken guest: HvFlushVirtualAddressSpaceEx whose variable header says 1 bank "
@@ -284,7 +333,8 @@ static int run(const char *argv0)
 		control = 0x13u | (uint64_t)1 << 17; /* one bank word */
 		result = hvtlfs_hypercall_slow(control, (uint64_t)(uintptr_t)input_page, 0);
 	}
-	end(HVTLFS_OK, result, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+	end("hvtlfs_hypercall_slow()", RETURNS_WORD, 0, result,
+	    HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	if (failures) {
 		printf("\n%u scenario%s did not go as expected.\n", failures,
 		       failures == 1 ? "" : "s");

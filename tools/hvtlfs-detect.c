@@ -25,8 +25,7 @@
 #include "hvtlfs/bringup.h"
 #include "hvtlfs/error.h"
 
-#define VENDOR_MSHV 0x40000000u
-#define HV1	    0x31237648u
+#define HV1 0x31237648u
 
 /* Leaf 1 of a virtualised Intel Xeon: ECX bit 31 (hypervisor present) set. */
 #define LEAF1_XEON 0x00050654u, 0x00000800u, 0xFEDA3203u, 0x1F8BFBFFu
@@ -93,6 +92,29 @@ static const struct hvtlfs_cpuid_entry azure[] = {
 };
 
 /*
+ * Hyper-V on an AMD host (Windows 11, build 22000), the values its Linux guest
+ * prints at boot ("privilege flags low 0xae7f, high 0x3b8030, hints 0xc2c, misc
+ * 0xe0bed7b6", "Nested features: 0x4a0000"): leaf 0x4000000A sets bit 22,
+ * enlightened NPT TLB flush, which the TLFS table still calls reserved. No
+ * enlightened VMCS on SVM. The maximum leaf and the limits are not in the log.
+ */
+static const struct hvtlfs_cpuid_entry amd[] = {
+	{ 1, 0, { 0x00A20F10u, 0x00000800u, 0xFED83203u, 0x178BFBFFu } },
+	{ 0x40000000u, 0, { 0x4000000Cu, 0x7263694Du, 0x666F736Fu, 0x76482074u } },
+	{ 0x40000001u, 0, { HV1, 0, 0, 0 } },
+	/* 10.0 build 22000, service pack 0, branch 0, service number 708. */
+	{ 0x40000002u, 0, { 22000u, 0x000A0000u, 0, 0x000002C4u } },
+	/* EAX 0xAE7F, EBX 0x3B8030, EDX 0xE0BED7B6 (XMM input and output, extended GVA
+	 * ranges, MSR lock, and bits 29-31, which the TLFS table reserves). */
+	{ 0x40000003u, 0, { 0x0000AE7Fu, 0x003B8030u, 0, 0xE0BED7B6u } },
+	/* EAX 0xC2C: remote TLB flush, APIC MSRs, relaxed timing, cluster IPI, Ex masks. */
+	{ 0x40000004u, 0, { 0x00000C2Cu, 0x00000FFFu, 0, 0 } },
+	{ 0x40000005u, 0, { 1024u, 1024u, 0, 0 } },
+	/* Direct virtual flush (17), enlightened MSR bitmap (19), NPT TLB (22). */
+	{ 0x4000000Au, 0, { 0x004A0000u, 0, 0, 0 } },
+};
+
+/*
  * A guest of a nested Hyper-V (Windows Server 2019, build 17763, running inside
  * an Azure VM): leaf 0x40000004 bit 12 says the hypervisor is itself a guest.
  */
@@ -113,7 +135,37 @@ static const struct hvtlfs_cpuid_entry nested[] = {
 	{ 0x4000000Au, 0, { 0x00020101u, 0, 0, 0 } },
 };
 
-/* A KVM guest without Hyper-V enlightenments: vendor "KVMKVMKVM", KVM feature bits. */
+/*
+ * A QEMU/KVM guest with Hyper-V enlightenments (hv-relaxed, hv-vapic, hv-time,
+ * hv-synic, hv-tlbflush, hv-ipi, ...), after KVM's template for them
+ * (KVM_GET_SUPPORTED_HV_CPUID): another vendor, the same "Hv#1" interface. The
+ * maximum leaf lies past the dump (KVM's synthetic-debugger leaves end at
+ * 0x40000082); leaves 0x40000006 to 0x4000000A read zero.
+ */
+static const struct hvtlfs_cpuid_entry kvm_hv[] = {
+	{ 1, 0, { LEAF1_XEON } },
+	/* "Linux KVM Hv" */
+	{ 0x40000000u, 0, { 0x40000082u, 0x756E694Cu, 0x564B2078u, 0x7648204Du } },
+	{ 0x40000001u, 0, { HV1, 0, 0, 0 } },
+	/* "We implement some Hyper-V 2016 functions": 10.0 build 14393. */
+	{ 0x40000002u, 0, { 0x00003839u, 0x000A0000u, 0, 0 } },
+	/*
+	 * EAX 0x2AFF: VP runtime, reference counter, SynIC, synthetic timers, APIC
+	 * MSRs, hypercall MSRs, VP index, reset, reference TSC, frequency MSRs,
+	 * reenlightenment. EBX 0x1030: PostMessages, SignalEvents, Debugging.
+	 * EDX 0x80D02: guest debugging, timer frequencies, crash MSRs, debug MSRs,
+	 * direct synthetic timers.
+	 */
+	{ 0x40000003u, 0, { 0x00002AFFu, 0x00001030u, 0, 0x00080D02u } },
+	/* EAX 0xC2C: remote TLB flush, APIC MSRs, relaxed timing, cluster IPI, Ex
+	 * processor masks. EBX 0xFFF: "matches Hyper-V 2016". */
+	{ 0x40000004u, 0, { 0x00000C2Cu, 0x00000FFFu, 0, 0 } },
+	/* KVM_MAX_VCPUS, and 64 LPs. */
+	{ 0x40000005u, 0, { 1024u, 64u, 0, 0 } },
+};
+
+/* A KVM guest without Hyper-V enlightenments: vendor "KVMKVMKVM", KVM feature bits
+ * in leaf 0x40000001 where a Hyper-V-compatible hypervisor has "Hv#1". */
 static const struct hvtlfs_cpuid_entry not_ms[] = {
 	{ 1, 0, { LEAF1_XEON } },
 	{ 0x40000000u, 0, { 0x40000001u, 0x4B4D564Bu, 0x564B4D56u, 0x0000004Du } },
@@ -131,7 +183,10 @@ static const struct dump {
 } dumps[] = {
 	DUMP("ws2016", "Windows Server 2016-class host", ws2016),
 	DUMP("azure", "Azure-class host (Windows Server 2022 base)", azure),
+	DUMP("amd", "Hyper-V on an AMD host (Windows 11 build 22000)", amd),
 	DUMP("nested", "guest of a nested Hyper-V (Windows Server 2019 in an Azure VM)", nested),
+	DUMP("kvm-hv", "QEMU/KVM guest with Hyper-V enlightenments (vendor \"Linux KVM Hv\")",
+	     kvm_hv),
 	DUMP("kvm", "KVM guest without Hyper-V enlightenments (refused)", not_ms),
 };
 
@@ -140,24 +195,21 @@ static const char *yesno(bool b)
 	return b ? "yes" : "no";
 }
 
-static void vendor_string(hvtlfs_cpuid_fn fn, void *ctx, char out[13])
+/* The vendor as decoded, with bytes a terminal should not see replaced by '?'. */
+static void printable_vendor(const struct hvtlfs_features *f, char out[13])
 {
-	uint32_t r[4];
+	for (int i = 0; i < 13; i++) {
+		char c = f->vendor[i];
 
-	fn(ctx, VENDOR_MSHV, 0, r);
-	memcpy(out, &r[1], 4);
-	memcpy(out + 4, &r[2], 4);
-	memcpy(out + 8, &r[3], 4);
-	out[12] = '\0';
-	for (int i = 0; i < 12; i++)
-		if (out[i] != '\0' && (out[i] < 0x20 || out[i] > 0x7E))
-			out[i] = '?';
+		out[i] = (c != '\0' && (c < 0x20 || c > 0x7E)) ? '?' : c;
+	}
 }
 
 static void print_features(const struct hvtlfs_features *f)
 {
 	static const char *const leaf_names[] = { "vendor",   "interface", "version",
 						  "features", "hints",	   "limits" };
+	struct hvtlfs_nested_hints hints;
 	int i, rc;
 
 	printf("  max leaf          0x%08X\n", f->max_leaf);
@@ -172,9 +224,9 @@ static void print_features(const struct hvtlfs_features *f)
 		printf(" none");
 	for (i = 0; i < 6; i++)
 		if (!(f->leaves & (1u << i)))
-			printf(" 0x%08X", 0x40000000u + (unsigned)i);
+			printf(" 0x%08X", HVTLFS_CPUID_DUMP_FIRST_LEAF + (unsigned)i);
 	if (!(f->leaves & HVTLFS_LEAF_NESTED))
-		printf(" 0x4000000A");
+		printf(" 0x%08X", HVTLFS_CPUID_NESTED_FEATURES);
 	printf("\n");
 	if (f->leaves & HVTLFS_LEAF_VERSION)
 		printf("  version           %u.%u build %u, service pack %u, branch %u, number "
@@ -202,6 +254,13 @@ static void print_features(const struct hvtlfs_features *f)
 		       yesno(f->ex_processor_masks_recommended), yesno(f->cluster_ipi_recommended),
 		       yesno(f->deprecate_auto_eoi), yesno(f->nested_hypervisor),
 		       yesno(f->evmcs_recommended));
+		if (hvtlfs_nested_hints_decode(&hints, f->hints_eax) == HVTLFS_OK) {
+			printf("    MMIO hypercalls %s\n", yesno(hints.mmio_hypercalls));
+			if (hints.unknown_bits)
+				printf("    unknown bits    0x%08X (newer than this library; "
+				       "ignored)\n",
+				       hints.unknown_bits);
+		}
 		if (f->spinlock_retries == 0xFFFFFFFFu)
 			printf("  spinlock retries  never notify\n");
 		else
@@ -217,11 +276,15 @@ static void print_features(const struct hvtlfs_features *f)
 		printf("  nested EAX        0x%08X (%s)\n", f->nested.eax,
 		       hvtlfs_strerror(f->nested_status));
 		printf("    eVMCS versions %u..%u, direct virtual flush %s, GPA flush %s, MSR "
-		       "bitmap "
-		       "%s\n",
+		       "bitmap %s,\n"
+		       "    virtualization exceptions as #PF %s, enlightened NPT TLB %s\n",
 		       f->nested.evmcs_version_low, f->nested.evmcs_version_high,
 		       yesno(f->nested.direct_virtual_flush), yesno(f->nested.gpa_flush_hypercalls),
-		       yesno(f->nested.enlightened_msr_bitmap));
+		       yesno(f->nested.enlightened_msr_bitmap), yesno(f->nested.virt_exception_pf),
+		       yesno(f->nested.enlightened_npt_tlb));
+		if (f->nested.unknown_bits)
+			printf("    unknown bits    0x%08X (newer than this library; ignored)\n",
+			       f->nested.unknown_bits);
 	}
 	rc = hvtlfs_bringup_check(f);
 	printf("  bring-up check    %s\n", rc == HVTLFS_OK ? "ok" : hvtlfs_strerror(rc));
@@ -232,29 +295,34 @@ static int detect_one(const char *title, hvtlfs_cpuid_fn fn, void *ctx)
 {
 	struct hvtlfs_features f;
 	char vendor[13];
-	uint32_t leaf1[4];
+	uint32_t leaf1[4], iface[4];
 	int rc;
 
 	printf("== %s ==\n", title);
 	rc = hvtlfs_detect(&f, fn, ctx);
+	printable_vendor(&f, vendor);
 	if (rc == HVTLFS_ERR_NOT_HYPERV) {
 		fn(ctx, 1, 0, leaf1);
 		if (!(leaf1[2] & HVTLFS_CPUID_1_ECX_HYPERVISOR)) {
 			printf("  no hypervisor: CPUID.1:ECX bit 31 is clear (%s)\n",
 			       hvtlfs_strerror(rc));
 		} else {
-			vendor_string(fn, ctx, vendor);
-			printf("  a hypervisor, but not Hyper-V: vendor \"%s\" (%s)\n", vendor,
-			       hvtlfs_strerror(rc));
+			fn(ctx, HVTLFS_CPUID_INTERFACE, 0, iface);
+			printf("  a hypervisor, but not Hyper-V: vendor \"%s\", interface 0x%08X "
+			       "is not \"Hv#1\" (%s)\n",
+			       vendor, iface[0], hvtlfs_strerror(rc));
 		}
 		return 1;
 	}
 	if (rc != HVTLFS_OK) {
-		printf("  Hyper-V vendor, but: %s\n", hvtlfs_strerror(rc));
+		printf("  a hypervisor (vendor \"%s\"), but: %s\n", vendor, hvtlfs_strerror(rc));
 		print_features(&f);
 		return 1;
 	}
-	printf("  Hyper-V detected: vendor \"Microsoft Hv\", interface \"Hv#1\"\n");
+	printf("  Hyper-V detected: interface \"Hv#1\", vendor \"%s\"%s\n", vendor,
+	       hvtlfs_features_require_microsoft(&f) == HVTLFS_OK
+		       ? ""
+		       : " (a Hyper-V-compatible hypervisor, not Microsoft's)");
 	print_features(&f);
 	return 0;
 }

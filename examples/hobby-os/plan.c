@@ -59,7 +59,7 @@ void test_plan(const struct hvtlfs_features *features)
 	req.all_spaces = 0;
 	req.non_global_only = 0;
 	req.everything = 0;
-	req.reserved_ = 0;
+	req.mapping_size = HVTLFS_MAPPING_4K; /* the kernel maps its memory by 4 KiB pages */
 	req.ranges = ranges;
 	req.nranges = 4;
 

@@ -7,7 +7,7 @@
  * CPUID and MSR access go through small seams (a CPUID function, an MSR ops
  * struct) so the whole sequence runs against captured values and a mocked MSR
  * space in tests; the native implementations use the arch inline primitives.
- * See the guide @ref page_bringup.
+ * See the guide docs/bringup.md.
  */
 #ifndef HVTLFS_BRINGUP_H
 #define HVTLFS_BRINGUP_H

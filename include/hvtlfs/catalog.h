@@ -91,13 +91,23 @@ const uint16_t *hvtlfs_status_catalog(size_t *count);
 
 /*!
  * @brief The generic checks a hypervisor applies to a control word, driven by the
- *        catalog, in the order KVM and Hyper-V apply them.
+ *        catalog, in hvtlfs's order.
  *
  * 1. Any reserved bit → HV_STATUS_INVALID_HYPERCALL_INPUT.
  * 2. A code not in the catalog → HV_STATUS_INVALID_HYPERCALL_CODE.
  * 3. A simple call with a rep count or rep start; a rep call with rep count 0 or rep
  *    start >= rep count; a variable header on a call that takes none; the fast bit on
  *    a slow-only call → HV_STATUS_INVALID_HYPERCALL_INPUT.
+ *
+ * The TLFS names each rule but not the order in which a hypervisor applies them,
+ * so an input that breaks two rules may get different statuses from different
+ * hypervisors. Where KVM's Hyper-V emulation (arch/x86/kvm/hyperv.c) differs:
+ * - KVM checks the rep fields before the code: control 0x0001000000007777
+ *   (unknown code 0x7777, rep start 1, rep count 0) is 0x3
+ *   (INVALID_HYPERCALL_INPUT) there, 0x2 (INVALID_HYPERCALL_CODE) here;
+ * - KVM answers HV_STATUS_INVALID_PARAMETER for a fast HvPostDebugData and for a
+ *   fast extended call (0x8001 and up), where hvtlfs answers
+ *   HV_STATUS_INVALID_HYPERCALL_INPUT (the fast bit on a slow-only call).
  *
  * What depends on the call's input (sizes, alignment, contents) is the caller's.
  * @param control the control word as the guest passed it.

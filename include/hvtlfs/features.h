@@ -95,6 +95,14 @@ struct hvtlfs_hv_version {
 struct hvtlfs_features {
 	uint32_t max_leaf; /*!< Leaf 0x40000000 EAX: highest hypervisor leaf. */
 	uint32_t leaves;   /*!< HVTLFS_LEAF_* bits of the leaves that were present. */
+	/*!
+	 * Leaf 0x40000000 EBX, ECX, EDX: the vendor signature, 12 bytes exactly as
+	 * the hypervisor gave them ("Microsoft Hv" on Hyper-V, "Linux KVM Hv" on
+	 * KVM, whatever QEMU's hv-vendor-id says), then a NUL. For reporting only:
+	 * a vendor shorter than 12 characters is NUL-padded, and the bytes are not
+	 * checked to be printable. Filled whenever the hypervisor-present bit is set.
+	 */
+	char vendor[HVTLFS_CPUID_VENDOR_LEN + 1u];
 
 	struct hvtlfs_hv_version version; /*!< Leaf 0x40000002 (if #HVTLFS_LEAF_VERSION). */
 
@@ -129,18 +137,27 @@ struct hvtlfs_features {
 
 	/* Leaf 0x4000000A: nested virtualization features (nested.h decodes them). */
 	struct hvtlfs_nested_features nested; /*!< Leaf 0x4000000A, if #HVTLFS_LEAF_NESTED. */
-	/*! What hvtlfs_nested_features_decode() said about leaf 0x4000000A: #HVTLFS_OK,
-	 *  #HVTLFS_ERR_RESERVED_BITS or #HVTLFS_ERR_EVMCS_VERSION (the fields are filled
-	 *  either way); #HVTLFS_ERR_LEAF_UNAVAILABLE when the leaf is above the maximum. */
+	/*! What hvtlfs_nested_features_decode() said about leaf 0x4000000A: #HVTLFS_OK
+	 *  or #HVTLFS_ERR_EVMCS_VERSION (the fields are filled either way; bits it does
+	 *  not name are in hvtlfs_nested_features::unknown_bits, never an error);
+	 *  #HVTLFS_ERR_LEAF_UNAVAILABLE when the leaf is above the maximum. */
 	int nested_status;
 };
 
 /*!
  * @brief Decodes a CPUID dump into features.
  *
- * Checks the hypervisor-present bit (leaf 1 ECX bit 31), the "Microsoft Hv"
- * vendor signature and the "Hv#1" interface signature, then decodes every leaf
- * up to the reported maximum. Leaves above it are marked absent, never read.
+ * Checks the hypervisor-present bit (leaf 1 ECX bit 31) and the "Hv#1"
+ * interface signature of leaf 0x40000001, then decodes every leaf up to the
+ * reported maximum. Leaves above it are marked absent, never read.
+ *
+ * The vendor signature (leaf 0x40000000) decides nothing: the TLFS (Feature and
+ * Interface Discovery) bases compatibility on the interface signature alone and
+ * gives the vendor "for informational and diagnostic purposes", so any
+ * Hv#1-compatible hypervisor is accepted (KVM's "Linux KVM Hv", a QEMU
+ * hv-vendor-id) and its vendor reported in hvtlfs_features::vendor. An
+ * integrator who wants Microsoft's hypervisor only adds
+ * hvtlfs_features_require_microsoft().
  *
  * @param out features to fill; zeroed first. On failure it keeps what was decoded
  *        before the failure (for a report), with only the leaves checked so far in
@@ -148,13 +165,26 @@ struct hvtlfs_features {
  * @param dump captured CPUID values.
  * @return #HVTLFS_OK;
  *         #HVTLFS_ERR_NULL if a pointer is NULL;
- *         #HVTLFS_ERR_NOT_HYPERV if no hypervisor is present, or the vendor is not
- *         "Microsoft Hv", or the interface is not "Hv#1";
+ *         #HVTLFS_ERR_NOT_HYPERV if no hypervisor is present, or the interface
+ *         is not "Hv#1" (whatever the vendor);
  *         #HVTLFS_ERR_LEAF_UNAVAILABLE if the maximum leaf is below 0x40000001, so
  *         the interface cannot be checked.
  */
 HVTLFS_MUST_CHECK int hvtlfs_features_decode(struct hvtlfs_features *out,
 					     const struct hvtlfs_cpuid_dump *dump);
+
+/*!
+ * @brief The strict check: the vendor signature is "Microsoft Hv".
+ *
+ * For integrators who support Microsoft's hypervisor only (hvtlfs_features_decode()
+ * accepts every "Hv#1" hypervisor). Call it after a successful decode.
+ * @param f decoded features.
+ * @return #HVTLFS_OK when leaf 0x40000000 was read and EBX, ECX, EDX are "Micr",
+ *         "osof", "t Hv"; #HVTLFS_ERR_NULL if @p f is NULL;
+ *         #HVTLFS_ERR_NOT_HYPERV for any other vendor, or when no hypervisor
+ *         leaf was read.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_features_require_microsoft(const struct hvtlfs_features *f);
 
 /*!
  * @brief Checks that every named leaf was present.

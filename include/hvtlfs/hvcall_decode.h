@@ -182,8 +182,7 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
  * - legacy flush (VA space, VA list) with ProcessorMask 0 and no
  *   ALL_PROCESSORS: #HVTLFS_ERR_EMPTY_VP_MASK;
  * - a bad list element: its hvtlfs_range_decode() error
- *   (#HVTLFS_ERR_RESERVED_BITS, #HVTLFS_ERR_RANGE_MISALIGNED,
- *   #HVTLFS_ERR_RANGE_WRAP);
+ *   (#HVTLFS_ERR_RESERVED_BITS, #HVTLFS_ERR_RANGE_MISALIGNED);
  * - HV_VP_SET: its hvtlfs_vpset_parse() error (#HVTLFS_ERR_BANK_MISMATCH,
  *   #HVTLFS_ERR_BAD_FORMAT);
  * - IPI: #HVTLFS_ERR_VECTOR_RANGE; reserved HV_INPUT_VTL bits:
@@ -199,9 +198,11 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
  *   NON_GLOBAL_MAPPINGS_ONLY → HV_STATUS_INVALID_PARAMETER;
  * - flush list(Ex): NON_GLOBAL_MAPPINGS_ONLY or an unknown flag, or
  *   USE_EXTENDED_RANGE_FORMAT without #HVTLFS_HV_FEAT_EXT_GVA_RANGES →
- *   HV_STATUS_INVALID_PARAMETER; an element with reserved bits, a misaligned
- *   1 GiB base or a range past the top of the address space →
- *   HV_STATUS_INVALID_PARAMETER with reps completed = its index;
+ *   HV_STATUS_INVALID_PARAMETER; an element with reserved bits or a misaligned
+ *   1 GiB base → HV_STATUS_INVALID_PARAMETER with reps completed = its index;
+ *   an element that runs past 2^64 - 1 is accepted, cut to end there
+ *   (hvtlfs_range_entry::clamped set): the TLFS (HvFlushVirtualAddressList)
+ *   ignores GVAs beyond the end of the partition's GVA space;
  * - flush space and list (legacy): ProcessorMask 0 without ALL_PROCESSORS →
  *   HV_STATUS_INVALID_PARAMETER (Return Values of HvFlushVirtualAddressSpace
  *   and HvFlushVirtualAddressList, TLFS 6.0b: "all of the bits in the
@@ -223,7 +224,10 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hv_request, payload, 632);
  * - signal event: reserved connection-id bits → HV_STATUS_INVALID_CONNECTION_ID;
  *   non-zero RsvdZ → HV_STATUS_INVALID_PARAMETER;
  * - spin wait: always HV_STATUS_SUCCESS after the generic checks (advisory);
- * - GPA flush: non-zero flags → HV_STATUS_INVALID_PARAMETER.
+ * - GPA flush: non-zero flags → HV_STATUS_INVALID_PARAMETER; list elements
+ *   as for the VA list (bad elements refused, one past 2^64 - 1 clamped: the
+ *   TLFS page of HvFlushGuestPhysicalAddressList gives no rule for them, and no
+ *   mapping exists beyond the top to flush).
  *
  * Rep calls: ranges rep_start .. rep_count - 1 are decoded into @p ranges, at
  * most @p ranges_cap of them. When fewer than the remaining reps fit, the

@@ -7,7 +7,7 @@
  * Every wrapper is static inline and compiles to the call itself: the registers
  * the TLFS names, one call instruction, the result. How the call is made is the
  * integrator's choice at compile time (#HVTLFS_HYPERCALL_METHOD); see the
- * guide @ref page_wrappers.
+ * guide docs/wrappers.md.
  */
 #ifndef HVTLFS_HYPERCALL_H
 #define HVTLFS_HYPERCALL_H

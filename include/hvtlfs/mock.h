@@ -15,7 +15,7 @@
  * and output GPAs, fast-input registers; GPA = host virtual address), writes the
  * result, and the mock then overwrites every register the hypervisor may change
  * (except outputs) with garbage, so a wrapper with a missing clobber fails.
- * See the guide @ref page_mock.
+ * See the guide docs/mock.md.
  *
  * The mock keeps global state and is not thread-safe: one test thread at a time.
  */

@@ -6,7 +6,7 @@
  *
  * For an L1 hypervisor (KVM, Xen, a research hypervisor) running on Hyper-V,
  * and for a hypervisor that offers these enlightenments to its own guests.
- * See the guide @ref page_nested.
+ * See the guide docs/nested.md.
  */
 #ifndef HVTLFS_NESTED_H
 #define HVTLFS_NESTED_H
@@ -28,7 +28,8 @@ HVTLFS_BEGIN_DECLS
  */
 
 /*! @name Leaf 0x4000000A (nested features), EAX
- * TLFS "Hypervisor Nested Virtualization Features - 0x4000000A".
+ * TLFS "Hypervisor Nested Virtualization Features - 0x4000000A", plus bit 22,
+ * which real hosts set although the TLFS table still calls it reserved.
  * @{ */
 #define HVTLFS_NESTED_EAX_EVMCS_LOW_MASK   0x000000FFu /*!< Bits 0-7: lowest eVMCS version. */
 #define HVTLFS_NESTED_EAX_EVMCS_HIGH_MASK  0x0000FF00u /*!< Bits 8-15: highest eVMCS version. */
@@ -39,13 +40,20 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_NESTED_EAX_MSR_BITMAP (1u << 19) /*!< Enlightened MSR bitmap available. */
 /*! Virtualization exceptions may be combined into the page-fault exception class. */
 #define HVTLFS_NESTED_EAX_VIRT_EXCEPTION_PF (1u << 20)
-/*! Every bit the TLFS defines in EAX; the others (16, 21-31) are reserved. */
+/*!
+ * Bit 22: enlightened TLB flush of nested (NPT) address spaces. Hyper-V sets it on
+ * AMD hosts (a Windows 11 22000 host reports EAX 0x004A0000); the TLFS table calls
+ * the bit reserved; Linux names it HV_X64_NESTED_ENLIGHTENED_TLB.
+ */
+#define HVTLFS_NESTED_EAX_ENLIGHTENED_TLB (1u << 22)
+/*! Every bit this library names in EAX; any other is reported, never refused. */
 #define HVTLFS_NESTED_EAX_KNOWN                                                                    \
 	(HVTLFS_NESTED_EAX_EVMCS_LOW_MASK | HVTLFS_NESTED_EAX_EVMCS_HIGH_MASK |                    \
 	 HVTLFS_NESTED_EAX_DIRECT_FLUSH | HVTLFS_NESTED_EAX_GPA_FLUSH |                            \
-	 HVTLFS_NESTED_EAX_MSR_BITMAP | HVTLFS_NESTED_EAX_VIRT_EXCEPTION_PF)
-/*! Reserved bits of EAX: 16 and 21-31. */
-#define HVTLFS_NESTED_EAX_RESERVED (~HVTLFS_NESTED_EAX_KNOWN)
+	 HVTLFS_NESTED_EAX_MSR_BITMAP | HVTLFS_NESTED_EAX_VIRT_EXCEPTION_PF |                      \
+	 HVTLFS_NESTED_EAX_ENLIGHTENED_TLB)
+/*! Bits of EAX neither the TLFS nor this library names: 16, 21 and 23-31. */
+#define HVTLFS_NESTED_EAX_UNKNOWN (~HVTLFS_NESTED_EAX_KNOWN)
 /*! @} */
 
 /*! @name Leaf 0x40000004 (recommendations), EAX bits the nested module reads
@@ -54,8 +62,18 @@ HVTLFS_BEGIN_DECLS
 	(1u << 12) /*!< The hypervisor is nested in a Hyper-V partition. */
 /*! Enlightened VMCS recommended; leaf 0x4000000A describes further nested features. */
 #define HVTLFS_NESTED_HINT_EVMCS (1u << 14)
-/*! Reserved bits of the leaf's EAX per the TLFS: 16 and 19-31. */
-#define HVTLFS_NESTED_HINT_RESERVED 0xFFF90000u
+/*!
+ * Bit 21: use hypercalls for MMIO (PCI configuration space) access. The TLFS table
+ * calls the bit reserved; newer Linux names it HV_X64_USE_MMIO_HYPERCALLS.
+ */
+#define HVTLFS_NESTED_HINT_MMIO_HYPERCALLS (1u << 21)
+/*!
+ * Bits of the leaf's EAX neither the TLFS nor this library names: 16, 19, 20 and
+ * 22-31 (bits 0-15, 17 and 18 are the TLFS's recommendations, which the bring-up
+ * module decodes). Real hosts set some of them: a Windows 11 22621 host reports
+ * hints 0x000A4E24, with bit 19.
+ */
+#define HVTLFS_NESTED_HINT_UNKNOWN (0xFFF90000u & ~HVTLFS_NESTED_HINT_MMIO_HYPERCALLS)
 /*! @} */
 
 /*! @name Enlightened VMCS versions this library implements
@@ -73,30 +91,33 @@ HVTLFS_BEGIN_DECLS
  * means the partition offers no enlightened VMCS.
  */
 struct hvtlfs_nested_features {
-	uint32_t eax;		     /*!< The raw EAX value, as read. */
-	uint32_t reserved_bits;	     /*!< The reserved bits that were set (0 normally). */
+	uint32_t eax; /*!< The raw EAX value, as read. */
+	/*! The set bits this library does not name (#HVTLFS_NESTED_EAX_UNKNOWN): a newer
+	 *  hypervisor's features, reported for a log, never an error. */
+	uint32_t unknown_bits;
 	uint8_t evmcs_version_low;   /*!< Lowest supported eVMCS version (bits 0-7). */
 	uint8_t evmcs_version_high;  /*!< Highest supported eVMCS version (bits 8-15). */
 	bool direct_virtual_flush;   /*!< Bit 17: direct virtual flush hypercalls. */
 	bool gpa_flush_hypercalls;   /*!< Bit 18: HvFlushGuestPhysicalAddressSpace/List. */
 	bool enlightened_msr_bitmap; /*!< Bit 19: enlightened MSR bitmap. */
-	bool virt_exception_pf; /*!< Bit 20: virtualization exceptions in the page-fault class. */
+	bool virt_exception_pf;	  /*!< Bit 20: virtualization exceptions in the page-fault class. */
+	bool enlightened_npt_tlb; /*!< Bit 22: enlightened NPT TLB flush (AMD hosts). */
 };
 
 /*!
  * @brief Decodes leaf 0x4000000A EAX.
  *
- * Every defined field is decoded into @p out even when an error is returned,
- * so a caller can report what it saw: the error says why the value should not
- * be trusted blindly, it never means "guessed".
+ * Decodes the bits it knows and reports the others in @p out->unknown_bits: a
+ * bit the TLFS table calls reserved is never an error, since hosts newer than
+ * the table set them (bit 22 on AMD, bit 21 on a Windows 11 22621 host, whose
+ * EAX reads 0x003E0101). Every field is written even when an error is returned.
  * @param[out] out receives the decoded leaf (all fields written).
  * @param eax EAX of CPUID leaf 0x4000000A.
  * @return #HVTLFS_OK;
  *         #HVTLFS_ERR_NULL if @p out is NULL (nothing written);
- *         #HVTLFS_ERR_RESERVED_BITS if a reserved bit (16, 21-31) is set:
- *         @p out->reserved_bits names them;
  *         #HVTLFS_ERR_EVMCS_VERSION if the version range is malformed
- *         (low above high, or exactly one of them zero).
+ *         (low above high, or exactly one of them zero): do not use the
+ *         enlightened VMCS, the other fields are still what the host said.
  */
 HVTLFS_MUST_CHECK int hvtlfs_nested_features_decode(struct hvtlfs_nested_features *out,
 						    uint32_t eax);
@@ -118,21 +139,23 @@ HVTLFS_MUST_CHECK int hvtlfs_nested_evmcs_version(const struct hvtlfs_nested_fea
  * @brief The nested bits of leaf 0x40000004 (implementation recommendations).
  */
 struct hvtlfs_nested_hints {
-	uint32_t reserved_bits; /*!< Reserved bits (16, 19-31) that were set (0 normally). */
+	/*! Set bits neither the TLFS nor this library names (#HVTLFS_NESTED_HINT_UNKNOWN):
+	 *  reported, never an error. */
+	uint32_t unknown_bits;
 	bool nested_hypervisor; /*!< Bit 12: this hypervisor runs nested in a Hyper-V partition. */
 	bool evmcs_recommended; /*!< Bit 14: use the enlightened VMCS; leaf 0x4000000A is valid. */
+	bool mmio_hypercalls;	/*!< Bit 21: use hypercalls for MMIO configuration access. */
 };
 
 /*!
  * @brief Decodes the nested bits of leaf 0x40000004 EAX.
  *
  * The other recommendation bits belong to the bring-up module and are not
- * judged here, except the ones the TLFS reserves.
+ * judged here; bits no table names are reported in @p out->unknown_bits and
+ * never refused.
  * @param[out] out receives the decoded bits (all fields written).
  * @param eax EAX of CPUID leaf 0x40000004.
- * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p out is NULL (nothing written);
- *         #HVTLFS_ERR_RESERVED_BITS if a reserved bit is set (@p out is still
- *         filled and @p out->reserved_bits names them).
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p out is NULL (nothing written).
  */
 HVTLFS_MUST_CHECK int hvtlfs_nested_hints_decode(struct hvtlfs_nested_hints *out, uint32_t eax);
 

@@ -19,7 +19,7 @@
  * @defgroup planner Flush planner
  * @brief Chooses and issues the one hypercall that flushes what a guest asks.
  *
- * Choices, in order (see the guide @ref page_flush):
+ * Choices, in order (see the guide docs/flush.md):
  * - no hypercall when the hypervisor does not recommend remote flushes by
  *   hypercall (#HVTLFS_ERR_FALLBACK: flush by IPIs);
  * - all VPs: a legacy call with ALL_PROCESSORS; every VP below 64: a legacy
@@ -29,8 +29,14 @@
  * - everything, or more entries than the threshold or the input page allow:
  *   a whole-space call (NON_GLOBAL_MAPPINGS_ONLY kept); otherwise a list call
  *   (NON_GLOBAL_MAPPINGS_ONLY dropped: the TLFS forbids it there, and flushing
- *   global mappings too is only more work), with extended and large-page
- *   entries when the partition has them and they cut the entry count;
+ *   global mappings too is only more work). Its entries are simple 4 KiB ones
+ *   unless the request says the ranges are mapped by 2 MiB or 1 GiB pages
+ *   (hvtlfs_flush_request::mapping_size), the partition has extended GVA
+ *   ranges, and large-page entries of at most that size cut the entry count:
+ *   a large-page entry lets the hypervisor invalidate once per large page, so
+ *   it is never used for memory mapped by smaller pages (4 KiB translations
+ *   inside it could survive). Extended 4 KiB entries hold fewer pages than
+ *   simple ones, so a 4 KiB flush always uses the simple format;
  * - the XMM fast form when the partition has XMM input, the build is x86_64
  *   and the input fits 112 bytes; otherwise the slow form in the input page.
  * @{
@@ -50,6 +56,13 @@
 #define HVTLFS_PLAN_XMM	    2u /*!< XMM fast call: the input is in hvtlfs_flush_plan::regs. */
 /*! @} */
 
+/*! @name Mapping sizes (hvtlfs_flush_request::mapping_size)
+ * @{ */
+#define HVTLFS_MAPPING_4K (1u << HVTLFS_RANGE_PAGE_SHIFT) /*!< 4 KiB pages (also 0). */
+#define HVTLFS_MAPPING_2M (1u << HVTLFS_RANGE_2M_SHIFT)	  /*!< 2 MiB pages. */
+#define HVTLFS_MAPPING_1G (1u << HVTLFS_RANGE_1G_SHIFT)	  /*!< 1 GiB pages. */
+/*! @} */
+
 /*! Value of hvtlfs_flush_plan::last for a whole-space flush. */
 #define HVTLFS_FLUSH_ALL_END HVTLFS_U64(0xFFFFFFFFFFFFFFFF)
 
@@ -58,7 +71,10 @@
  * @brief Per-planned-flush trace hook, run by hvtlfs_flush_issue() before the
  *        call (the seeds' hyperv_mmu_flush_tlb_multi tracepoint). Defaults to
  *        nothing; define it before including this header.
- * @param nvps number of VPs targeted (uint32_t; the partition's VP count for all).
+ * @param nvps number of VPs targeted (uint32_t); for an all-VP flush the
+ *        hypervisor's maximum, hvtlfs_features::max_vps (CPUID 0x40000005 EAX,
+ *        0 when unreported), since the planner does not know how many VPs the
+ *        partition has.
  * @param address_space the CR3 value (uint64_t; 0 for all address spaces).
  * @param start first byte flushed (uint64_t; 0 for a whole-space flush).
  * @param last last byte flushed (uint64_t; #HVTLFS_FLUSH_ALL_END for a
@@ -79,7 +95,13 @@ struct hvtlfs_flush_request {
 	uint32_t all_spaces;	/*!< Non-zero: every address space. */
 	uint32_t non_global_only; /*!< Non-zero: global mappings may be kept. */
 	uint32_t everything;	  /*!< Non-zero: the whole address space (ranges ignored). */
-	uint32_t reserved_;	  /*!< Zero. */
+	/*!
+	 * Size of the pages that map the ranges, as a kernel's flush path knows it
+	 * (Linux carries it as the stride of the flush): 0 or #HVTLFS_MAPPING_4K,
+	 * #HVTLFS_MAPPING_2M or #HVTLFS_MAPPING_1G. Large-page entries are used only
+	 * up to this size. Any other value is #HVTLFS_ERR_MAPPING_SIZE.
+	 */
+	uint32_t mapping_size;
 	const struct hvtlfs_range *ranges; /*!< Byte ranges to flush (unless everything). */
 	size_t nranges;			   /*!< Number of ranges. */
 };
@@ -96,11 +118,14 @@ struct hvtlfs_flush_policy {
 
 /*! @brief The planned hypercall. */
 struct hvtlfs_flush_plan {
-	uint64_t control;	/*!< Control word (rep start 0). */
-	uint32_t form;		/*!< HVTLFS_PLAN_NOTHING, _SLOW or _XMM. */
-	uint32_t input_size;	/*!< Bytes of input (page or registers). */
-	uint32_t entries;	/*!< List entries (rep count); 0 for a whole-space call. */
-	uint32_t nvps;		/*!< VPs targeted (trace). */
+	uint64_t control;    /*!< Control word (rep start 0). */
+	uint32_t form;	     /*!< HVTLFS_PLAN_NOTHING, _SLOW or _XMM. */
+	uint32_t input_size; /*!< Bytes of input (page or registers). */
+	uint32_t entries;    /*!< List entries (rep count); 0 for a whole-space call. */
+	/*! VPs targeted (trace): the bitmap's VP count, or for an all-VP flush
+	 *  hvtlfs_features::max_vps (CPUID 0x40000005 EAX, the hypervisor's maximum,
+	 *  not the partition's VP count). */
+	uint32_t nvps;
 	uint64_t address_space; /*!< Address space (trace; 0 with all spaces). */
 	uint64_t start;		/*!< First byte covered (trace). */
 	uint64_t last;	   /*!< Last byte covered (trace); #HVTLFS_FLUSH_ALL_END for whole space. */
@@ -118,7 +143,9 @@ struct hvtlfs_flush_plan {
  *        chosen.
  * @param page_size bytes usable at @p page (4096 for a whole page).
  * @param[out] plan the plan.
- * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_FALLBACK when no hypercall
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_MAPPING_SIZE for a
+ *         hvtlfs_flush_request::mapping_size other than 0, 4 KiB, 2 MiB or
+ *         1 GiB; #HVTLFS_ERR_FALLBACK when no hypercall
  *         applies (remote flush not recommended, or a VP at or above 64
  *         without the Ex hint); #HVTLFS_ERR_VP_RANGE for a VP at or above 4096;
  *         #HVTLFS_ERR_EMPTY_RANGE when nothing is named (no range and not

@@ -31,7 +31,7 @@ HVTLFS_BEGIN_DECLS
  *
  * Encoders take ranges in any order, overlapping or adjacent, coalesce them
  * and never cover a page the caller did not name (no format forces growth: the
- * coverage bound is zero pages). See @ref page_ranges for the guide.
+ * coverage bound is zero pages). See docs/ranges.md for the guide.
  * @{
  */
 
@@ -65,8 +65,14 @@ HVTLFS_BEGIN_DECLS
  *  whose layout is always the extended one. */
 #define HVTLFS_RANGES_EXTENDED 1u
 /*! The caller knows 2 MiB / 1 GiB mappings back the ranges: large-page entries
- *  may be used where they save entries (GVA: only with #HVTLFS_RANGES_EXTENDED). */
+ *  may be used where they save entries (GVA: only with #HVTLFS_RANGES_EXTENDED).
+ *  A large-page entry tells the hypervisor the range is mapped by pages that large;
+ *  it may invalidate once per large page, leaving 4 KiB translations inside, so
+ *  never pass this for memory mapped by smaller pages. */
 #define HVTLFS_RANGES_LARGE_PAGES 2u
+/*! With #HVTLFS_RANGES_LARGE_PAGES: 2 MiB entries only, never 1 GiB ones (the
+ *  ranges are mapped by 2 MiB pages, not 1 GiB ones). Invalid without it. */
+#define HVTLFS_RANGES_NO_1G 4u
 /*! @} */
 
 /*! @name Decoder formats (the @p format argument of the decoders)
@@ -74,6 +80,16 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_RANGE_FMT_GVA_SIMPLE   0u /*!< HV_GVA_RANGE, simple. */
 #define HVTLFS_RANGE_FMT_GVA_EXTENDED 1u /*!< HV_GVA_RANGE, extended (USE_EXTENDED_RANGE_FORMAT). */
 #define HVTLFS_RANGE_FMT_GPA	      2u /*!< HV_GPA_PAGE_RANGE. */
+/*!
+ * Decoder option, OR'd into a format: an entry that runs past the top of the
+ * 64-bit address space is cut to end at 2^64 - 1 and flagged in
+ * hvtlfs_range_entry::clamped, instead of refused with #HVTLFS_ERR_RANGE_WRAP.
+ * The TLFS (HvFlushVirtualAddressList) ignores GVAs beyond the end of the
+ * partition's GVA space rather than failing the call; hvtlfs_hv_decode() uses
+ * this option for its GVA and GPA lists. Without it the decoders report the
+ * wrap, for callers who want to refuse or log such entries.
+ */
+#define HVTLFS_RANGE_FMT_CLAMP 0x100u
 /*! @} */
 
 /*!
@@ -106,18 +122,22 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_page_range, count, 8);
 
 /*!
  * @brief One decoded entry: @p pages pages of 2^@p page_shift bytes from @p base.
+ *
+ * The last byte, base + pages x 2^page_shift - 1, never passes 2^64 - 1.
  */
 struct hvtlfs_range_entry {
 	uint64_t base;	     /*!< First byte, aligned to the page size. */
 	uint64_t pages;	     /*!< Number of pages (1-4096 simple, 1-2048 otherwise). */
 	uint32_t page_shift; /*!< 12 (4 KiB), 21 (2 MiB) or 30 (1 GiB). */
-	uint32_t reserved;   /*!< Zero. */
+	/*! Non-zero when the entry named pages past 2^64 - 1 and @ref pages was cut to
+	 *  end there (only with #HVTLFS_RANGE_FMT_CLAMP); zero otherwise. */
+	uint32_t clamped;
 };
 HVTLFS_ASSERT_SIZE(struct hvtlfs_range_entry, 24);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, base, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, pages, 8);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, page_shift, 16);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, reserved, 20);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, clamped, 20);
 
 /*!
  * @brief Internal: the general encoder behind the four range-list encoders
@@ -193,7 +213,10 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t 
 		max_addl = HVTLFS_GVA_SIMPLE_ADDL_MASK;
 	else if (flags == HVTLFS_RANGES_EXTENDED ||
 		 flags == (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES) ||
-		 (gpa && flags <= (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)))
+		 flags == (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES |
+			   HVTLFS_RANGES_NO_1G) ||
+		 (gpa && (flags <= (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES) ||
+			  flags == (HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G))))
 		max_addl = HVTLFS_RANGE_EXT_ADDL_MASK;
 	else
 		return 0;
@@ -270,14 +293,15 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_pages_(uint64_t *out, size_t cap,
  * @param ranges the byte ranges.
  * @param nranges number of ranges; 0 encodes an empty list (returns 0).
  * @param flags #HVTLFS_RANGES_SIMPLE, or #HVTLFS_RANGES_EXTENDED optionally OR
- *        #HVTLFS_RANGES_LARGE_PAGES.
+ *        #HVTLFS_RANGES_LARGE_PAGES (and #HVTLFS_RANGES_NO_1G with it).
  * @param[out] needed if not NULL, receives the number of entries the whole list
  *        needs (also on #HVTLFS_ERR_RANGES_DONT_FIT); required in count-only mode.
  * @return the number of entries written (0 to @p cap); #HVTLFS_OK in count-only
  *         mode; #HVTLFS_ERR_NULL (@p ranges NULL with @p nranges > 0, @p out
  *         NULL with @p cap > 0, or count-only mode without @p needed);
- *         #HVTLFS_ERR_INVALID_ARG for unknown @p flags bits or large pages
- *         without the extended format; #HVTLFS_ERR_EMPTY_RANGE for a length of
+ *         #HVTLFS_ERR_INVALID_ARG for unknown @p flags bits, large pages
+ *         without the extended format, or #HVTLFS_RANGES_NO_1G without large
+ *         pages; #HVTLFS_ERR_EMPTY_RANGE for a length of
  *         0; #HVTLFS_ERR_RANGE_WRAP when start + length - 1 exceeds
  *         0xFFFFFFFFFFFFFFFF; #HVTLFS_ERR_RANGES_DONT_FIT when more than @p cap
  *         entries are needed (flush the whole address space instead).
@@ -319,8 +343,9 @@ hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_pag
  * @param cap capacity of @p out in entries.
  * @param ranges the byte ranges (L2 guest physical addresses).
  * @param nranges number of ranges.
- * @param flags 0 or #HVTLFS_RANGES_LARGE_PAGES (#HVTLFS_RANGES_EXTENDED is
- *        accepted and changes nothing).
+ * @param flags 0 or #HVTLFS_RANGES_LARGE_PAGES, optionally OR
+ *        #HVTLFS_RANGES_NO_1G (#HVTLFS_RANGES_EXTENDED is accepted and changes
+ *        nothing).
  * @param[out] needed as for hvtlfs_gva_ranges_encode().
  * @return as hvtlfs_gva_ranges_encode().
  */
@@ -355,15 +380,17 @@ hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_pag
  * Checks, in this order: reserved bits 13-20 of a large entry
  * (#HVTLFS_ERR_RESERVED_BITS); a 1 GiB entry whose address has bits 21-29 set,
  * i.e. is not 1 GiB aligned (#HVTLFS_ERR_RANGE_MISALIGNED); a range running
- * past the top of the 64-bit address space (#HVTLFS_ERR_RANGE_WRAP). Every
- * simple entry is valid except for the last check.
+ * past the top of the 64-bit address space (#HVTLFS_ERR_RANGE_WRAP, or with
+ * #HVTLFS_RANGE_FMT_CLAMP the range cut to end at 2^64 - 1 and
+ * hvtlfs_range_entry::clamped set). Every simple entry is valid except for the
+ * last check.
  * @param format #HVTLFS_RANGE_FMT_GVA_SIMPLE, #HVTLFS_RANGE_FMT_GVA_EXTENDED or
- *        #HVTLFS_RANGE_FMT_GPA.
+ *        #HVTLFS_RANGE_FMT_GPA, optionally OR #HVTLFS_RANGE_FMT_CLAMP.
  * @param entry the 64-bit entry.
  * @param[out] out receives the decoded range; untouched on error.
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an unknown
  *         @p format; #HVTLFS_ERR_RESERVED_BITS; #HVTLFS_ERR_RANGE_MISALIGNED;
- *         #HVTLFS_ERR_RANGE_WRAP.
+ *         #HVTLFS_ERR_RANGE_WRAP (never with #HVTLFS_RANGE_FMT_CLAMP).
  */
 HVTLFS_MUST_CHECK int hvtlfs_range_decode(unsigned int format, uint64_t entry,
 					  struct hvtlfs_range_entry *out);
@@ -373,7 +400,7 @@ HVTLFS_MUST_CHECK int hvtlfs_range_decode(unsigned int format, uint64_t entry,
  *
  * Reads @p count little-endian 8-byte entries from @p bytes byte by byte (no
  * alignment needed), each exactly once, never at or past bytes[len].
- * @param format as for hvtlfs_range_decode().
+ * @param format as for hvtlfs_range_decode() (#HVTLFS_RANGE_FMT_CLAMP included).
  * @param bytes the list (e.g. the rep elements of a hypercall input page).
  * @param len bytes readable at @p bytes.
  * @param count number of entries claimed (the rep count, or rep count minus

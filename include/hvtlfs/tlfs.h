@@ -182,7 +182,7 @@
 #define HVTLFS_CPUID_FEATURES	      0x00000001u /*!< Standard leaf 1: ECX bit 31 = hypervisor present. */
 #define HVTLFS_CPUID_1_ECX_HYPERVISOR (1u << 31) /*!< Leaf 1 ECX: hypervisor present. */
 #define HVTLFS_CPUID_VENDOR_AND_MAX                                                                \
-	0x40000000u /*!< EAX max leaf; EBX:ECX:EDX vendor "Microsoft Hv". */
+	0x40000000u /*!< EAX max leaf; EBX:ECX:EDX vendor ("Microsoft Hv" on Hyper-V). */
 #define HVTLFS_CPUID_INTERFACE	     0x40000001u /*!< EAX interface signature "Hv#1". */
 #define HVTLFS_CPUID_VERSION	     0x40000002u /*!< Hypervisor version. */
 #define HVTLFS_CPUID_FEATURES_HV     0x40000003u /*!< Partition privileges and features. */
@@ -193,6 +193,8 @@
 #define HVTLFS_CPUID_VENDOR_ECX	     0x666F736Fu /*!< "osof" */
 #define HVTLFS_CPUID_VENDOR_EDX	     0x76482074u /*!< "t Hv" */
 #define HVTLFS_CPUID_INTERFACE_HV1   0x31237648u /*!< "Hv#1" */
+/*! Bytes of a vendor signature (leaf 0x40000000 EBX, ECX, EDX, little-endian). */
+#define HVTLFS_CPUID_VENDOR_LEN 12u
 /*! @} */
 
 /*! @name Leaf 0x40000003 feature bits

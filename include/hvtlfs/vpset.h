@@ -30,7 +30,7 @@ HVTLFS_BEGIN_DECLS
  * of bank words. Hypervisor side: hvtlfs_vpset_parse() validates untrusted bytes
  * and copies the set into a struct hvtlfs_vpset, which is then queried with
  * hvtlfs_vpset_contains(), hvtlfs_vpset_next() and hvtlfs_vpset_to_bitmap().
- * See also the guide @ref page_vpset.
+ * See also the guide docs/vpset.md.
  * @{
  */
 

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Internal to the library (not installed): helpers the sources in src/ share.
+ *
+ * Guest memory. A hypervisor-side decoder reads bytes that a guest's other VPs
+ * may change while it runs. Every such read, in every decoder (HV_VP_SET,
+ * range lists, hypercall inputs, the L0's view of an eVMCS), goes through
+ * hvtlfs_guest_u8_() and the wider loads built on it: one volatile access per
+ * byte, so the compiler can neither fetch a byte twice (a check on one value
+ * and a use of another) nor merge or re-order the reads. Decoders read each
+ * byte at most once, into locals, and check and use only those.
+ *
+ * HVTLFS_GUEST_READ8 is the seam under the accessor. It names a function
+ * `uint8_t f(const volatile uint8_t *p)` that returns the byte at p; undefined,
+ * it is a plain volatile load. A test defines it to a reader that counts the
+ * reads of each byte and answers differently on every read, which turns any
+ * double fetch into a wrong result.
+ */
+#ifndef HVTLFS_INTERNAL_H
+#define HVTLFS_INTERNAL_H
+
+#include "hvtlfs/env.h"
+
+#ifdef HVTLFS_GUEST_READ8
+uint8_t HVTLFS_GUEST_READ8(const volatile uint8_t *p);
+#else
+#define HVTLFS_GUEST_READ8 hvtlfs_guest_read8_
+HVTLFS_ALWAYS_INLINE uint8_t hvtlfs_guest_read8_(const volatile uint8_t *p)
+{
+	return *p;
+}
+#endif
+
+/* Byte @off of guest memory at @base, read exactly once. */
+HVTLFS_ALWAYS_INLINE uint8_t hvtlfs_guest_u8_(const void *base, size_t off)
+{
+	return HVTLFS_GUEST_READ8((const volatile uint8_t *)base + off);
+}
+
+/* The @n-byte little-endian value (n <= 8) at @p, each byte read exactly once. */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_guest_le_(const void *p, unsigned int n)
+{
+	uint64_t v = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)hvtlfs_guest_u8_(p, i) << (8u * i);
+	return v;
+}
+
+/* The little-endian qword at @p (any alignment), each byte read exactly once. */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_guest_le64_(const void *p)
+{
+	return hvtlfs_guest_le_(p, 8u);
+}
+
+#endif /* HVTLFS_INTERNAL_H */

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Prelude of docs/hypervisor.md: what its snippets take from the prose around them. */
+#include "hvtlfs/hvcall_decode.h"
+
+/* The hypervisor's own: the VP that made the call, its registers and memory. */
+struct vcpu {
+	uint64_t rax, rcx, rdx;
+};
+extern struct vcpu *vcpu;
+extern uint64_t fast_regs[14];		    /* RDX, R8, XMM0-XMM5 as the guest left them */
+const void *map_gpa(uint64_t gpa);	    /* host mapping of a guest physical address */
+int handle_other_hypercall(struct vcpu *v); /* calls this module does not decode */
+int inject_ud(struct vcpu *v);		    /* raise #UD in the guest */
+void host_log(const char *fmt, ...);	    /* the host's log */
+void act(const struct hvtlfs_hv_request *req, const struct hvtlfs_range_entry *ranges);

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Every read of guest memory goes through one accessor, once per byte.
+ *
+ * This binary compiles the library's sources itself with HVTLFS_GUEST_READ8 (the
+ * seam under the accessor, src/hvtlfs_internal.h) set to guest_read8() below. The
+ * decoders get a "guest page" full of poison; guest_read8() answers from a shadow
+ * copy holding the real input, counts the reads of every byte, and (in mutating
+ * mode) answers a different value on every read after the first, as a guest VP
+ * rewriting the page would. So:
+ * - a read that bypasses the accessor sees poison, and the golden checks fail;
+ * - a byte read twice is counted, and its second value differs, so what was
+ *   validated is not what is returned: the result differs from an honest run.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "hvtlfs/catalog.h"
+#include "hvtlfs/flush.h"
+#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/nested.h"
+#include "hvtlfs/ranges.h"
+#include "hvtlfs/vpset.h"
+
+#include "testutil.h"
+
+#define GUEST_BYTES 4096u
+#define POISON	    0xA5u
+
+static _Alignas(4096) uint8_t guest[GUEST_BYTES]; /* what the decoders are given */
+static uint8_t shadow[GUEST_BYTES];		  /* what the guest really wrote */
+static unsigned int reads[GUEST_BYTES];
+static unsigned int stray_reads; /* through the accessor, outside the guest page */
+static int mutating;
+
+uint8_t guest_read8(const volatile uint8_t *p);
+uint8_t guest_read8(const volatile uint8_t *p)
+{
+	uintptr_t a = (uintptr_t)p, base = (uintptr_t)guest;
+	size_t off;
+	unsigned int n;
+
+	if (a < base || a - base >= GUEST_BYTES) {
+		stray_reads++;
+		return 0xEE;
+	}
+	off = (size_t)(a - base);
+	n = reads[off]++;
+	if (mutating && n != 0)
+		return (uint8_t)(shadow[off] ^ (0x5Au + n)); /* never the same twice */
+	return shadow[off];
+}
+
+/* A fresh page: poison where the decoder looks, the real bytes in the shadow. */
+static void guest_reset(int mutate)
+{
+	memset(guest, POISON, sizeof(guest));
+	memset(reads, 0, sizeof(reads));
+	stray_reads = 0;
+	mutating = mutate;
+}
+
+static void put64(size_t off, uint64_t v)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8u; i++)
+		shadow[off + i] = (uint8_t)(v >> (8u * i));
+}
+
+/* Bytes [0, exact) read exactly once, every other byte never; nothing read elsewhere. */
+static void assert_read_once(size_t exact)
+{
+	size_t i;
+
+	assert_int_equal(stray_reads, 0);
+	for (i = 0; i < GUEST_BYTES; i++) {
+		if (reads[i] != (i < exact ? 1u : 0u))
+			fail_msg("guest byte %zu read %u times (want %u)", i, reads[i],
+				 i < exact ? 1u : 0u);
+	}
+}
+
+static void assert_read_at_most_once(void)
+{
+	size_t i;
+
+	assert_int_equal(stray_reads, 0);
+	for (i = 0; i < GUEST_BYTES; i++)
+		if (reads[i] > 1u)
+			fail_msg("guest byte %zu read %u times", i, reads[i]);
+}
+
+static uint64_t rng_state;
+
+static uint64_t rng(void)
+{
+	return testutil_rng(&rng_state);
+}
+
+/* HV_VP_SET: the TLFS example, VPs {0, 5, 130} = mask 0x5, banks {0x21, 0x4}. */
+static void test_vpset_parse(void **state)
+{
+	struct hvtlfs_vpset set;
+	uint16_t st = 0;
+
+	(void)state;
+	guest_reset(1);
+	put64(0, HVTLFS_GENERIC_SET_SPARSE_4K);
+	put64(8, 0x5);
+	put64(16, 0x21);
+	put64(24, 0x4);
+	assert_int_equal(hvtlfs_vpset_parse(&set, guest, GUEST_BYTES, 2, &st), HVTLFS_OK);
+	assert_int_equal(st, HVTLFS_STATUS_SUCCESS);
+	assert_true(set.format == HVTLFS_GENERIC_SET_SPARSE_4K);
+	assert_true(set.valid_bank_mask == 0x5);
+	assert_true(set.banks[0] == 0x21 && set.banks[1] == 0 && set.banks[2] == 0x4);
+	assert_read_once(32);
+	/* A refusal reads no bank word: the mask alone decides the bank count. */
+	guest_reset(1);
+	put64(0, HVTLFS_GENERIC_SET_SPARSE_4K);
+	put64(8, 0x7);
+	assert_int_equal(hvtlfs_vpset_parse(&set, guest, GUEST_BYTES, 2, &st),
+			 HVTLFS_ERR_BANK_MISMATCH);
+	assert_read_once(16);
+}
+
+/* Range lists: the entries come back as the guest wrote them, each read once. */
+static void test_range_list_decode(void **state)
+{
+	struct hvtlfs_range_entry e[3];
+	size_t bad = 99;
+
+	(void)state;
+	guest_reset(1);
+	put64(0, 0x00007F00000007FFu); /* 2048 x 4 KiB from 0x7f0000000000 */
+	put64(8, 0x0000000040001807u); /* 8 x 1 GiB from 1 GiB */
+	put64(16, 0x0000000000400000u);
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_EXTENDED, guest, GUEST_BYTES,
+						  3, e, 3, &bad),
+			 3);
+	assert_true(e[0].base == 0x00007F0000000000u && e[0].pages == 2048 &&
+		    e[0].page_shift == 12);
+	assert_true(e[1].base == 0x40000000u && e[1].pages == 8 && e[1].page_shift == 30);
+	assert_true(e[2].base == 0x400000u && e[2].pages == 1 && e[2].page_shift == 12);
+	assert_int_equal(bad, 3);
+	assert_read_once(24);
+	/* Simple format: 4096 x 4 KiB. */
+	guest_reset(1);
+	put64(0, 0x00007F0000000FFFu);
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_SIMPLE, guest, GUEST_BYTES,
+						  1, e, 1, NULL),
+			 1);
+	assert_true(e[0].base == 0x00007F0000000000u && e[0].pages == 4096);
+	assert_read_once(8);
+}
+
+/* HvFlushVirtualAddressListEx with the TLFS VP set and two ranges, as the guest wrote it. */
+static void test_hv_decode_list_ex(void **state)
+{
+	struct hvtlfs_hv_input in;
+	struct hvtlfs_hv_request req;
+	struct hvtlfs_range_entry r[4];
+
+	(void)state;
+	guest_reset(1);
+	put64(0, 0x123000);			 /* address space */
+	put64(8, 0);				 /* flags */
+	put64(16, HVTLFS_GENERIC_SET_SPARSE_4K); /* format */
+	put64(24, 0x5);				 /* valid_bank_mask */
+	put64(32, 0x21);			 /* bank 0: VPs 0, 5 */
+	put64(40, 0x4);				 /* bank 2: VP 130 */
+	put64(48, 0x00007F000000000Fu);		 /* 16 pages */
+	put64(56, 0x0000000000400000u);		 /* 1 page */
+	memset(&in, 0, sizeof(in));
+	in.control = 0x0000000200040014u; /* rep count 2, variable header 2 */
+	in.input_gpa = 0x5000;
+	in.bytes = guest;
+	in.len = GUEST_BYTES;
+	assert_int_equal(hvtlfs_hv_decode(&in, &req, r, 4), HVTLFS_OK);
+	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(req.address_space == 0x123000);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 0) && hvtlfs_vpset_contains(&req.vps, 5) &&
+		    hvtlfs_vpset_contains(&req.vps, 130));
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 3);
+	assert_int_equal(req.nranges, 2);
+	assert_true(r[0].base == 0x00007F0000000000u && r[0].pages == 16);
+	assert_true(r[1].base == 0x400000u && r[1].pages == 1);
+	assert_read_once(64);
+}
+
+/* HvPostMessage: the payload is copied as the guest wrote it, each byte once. */
+static void test_hv_decode_post_message(void **state)
+{
+	struct hvtlfs_hv_input in;
+	struct hvtlfs_hv_request req;
+	unsigned int i;
+
+	(void)state;
+	guest_reset(1);
+	put64(0, 0x7);			     /* connection id 7 */
+	put64(8, 1u | (uint64_t)200u << 32); /* message type 1, 200 bytes */
+	for (i = 0; i < 240u; i++)
+		shadow[16u + i] = (uint8_t)(i * 7u);
+	memset(&in, 0, sizeof(in));
+	in.control = HVTLFS_CALL_POST_MESSAGE;
+	in.input_gpa = 0x5000;
+	in.bytes = guest;
+	in.len = GUEST_BYTES;
+	assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 0), HVTLFS_OK);
+	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
+	assert_int_equal(req.connection_id, 7);
+	assert_int_equal(req.payload_size, 200);
+	for (i = 0; i < 200u; i++)
+		assert_int_equal(req.payload[i], (uint8_t)(i * 7u));
+	assert_read_once(16u + 200u);
+}
+
+/* The L0's view of an eVMCS its guest writes: each field read once. */
+static void test_evmcs_reads(void **state)
+{
+	struct hvtlfs_evmcs *e = (struct hvtlfs_evmcs *)(void *)guest;
+	size_t off = HVTLFS_OFFSETOF(struct hvtlfs_evmcs, guest_rip);
+	uint64_t v = 0;
+
+	(void)state;
+	guest_reset(1);
+	memset(shadow, 0, sizeof(shadow));
+	shadow[0] = 1; /* version_number 1 */
+	put64(off, 0xFFFFFFFF81000000u);
+	assert_int_equal(hvtlfs_evmcs_check(e), HVTLFS_OK);
+	assert_int_equal(hvtlfs_evmcs_read(e, 0x681E /* GUEST_RIP */, &v), HVTLFS_OK);
+	assert_true(v == 0xFFFFFFFF81000000u);
+	assert_int_equal(stray_reads, 0);
+	assert_read_at_most_once();
+	assert_int_equal(reads[0], 1);
+	assert_int_equal(reads[off], 1);
+	assert_int_equal(reads[off + 7u], 1);
+}
+
+/*
+ * Random hypercalls of every code the decoder handles: a run where every re-read
+ * answers differently gives exactly the judgement of an honest run, and no byte is
+ * read twice. (A double fetch would show in both.)
+ */
+static void random_input(uint64_t *control, unsigned int *features)
+{
+	static const uint16_t codes[] = { 0x0002, 0x0003, 0x0008, 0x000B, 0x0013, 0x0014,
+					  0x0015, 0x005C, 0x005D, 0x00AF, 0x00B0 };
+	uint16_t code = codes[rng() % (sizeof(codes) / sizeof(codes[0]))];
+	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(code);
+	uint64_t c = code;
+	unsigned int varhdr = (unsigned int)(rng() % 4u), i;
+
+	for (i = 0; i < GUEST_BYTES; i++)
+		shadow[i] = (uint8_t)rng();
+	if (ci->kind == HVTLFS_CALL_KIND_REP)
+		c |= (uint64_t)(1u + rng() % 40u) << 32;
+	if (ci->flags & HVTLFS_CALLF_VARHDR) {
+		uint64_t mask = 0;
+
+		c |= (uint64_t)varhdr << 17;
+		while ((unsigned int)hvtlfs_popcount64(mask) < varhdr)
+			mask |= HVTLFS_BIT64(rng() % 64u);
+		if (rng() % 4u == 0)
+			mask = rng(); /* a mismatch, now and then */
+		/* The set follows the fixed words: 16 bytes in (flush), 8 (IPI). */
+		put64(code == 0x0015 ? 8u : 16u, rng() % 3u); /* format 0, 1 or bad */
+		put64(code == 0x0015 ? 16u : 24u, mask);
+	}
+	if (code != 0x0008 && code != 0x005D && code != 0x000B && code != 0x0015)
+		put64(8, rng() % 2u ? rng() % 16u : 0); /* flush flags, mostly valid */
+	if (code == 0x000B || code == 0x0015)
+		put64(0, (rng() % 0x120u) | ((rng() % 2u) << 32)); /* vector, VTL */
+	if (code == 0x005C)
+		put64(8, (1u + rng() % 4u) | (uint64_t)(rng() % 260u) << 32);
+	if ((ci->flags & HVTLFS_CALLF_FAST) && rng() % 3u == 0)
+		c |= HVTLFS_CONTROL_FAST;
+	*control = c;
+	*features = (unsigned int)(rng() % 4u);
+}
+
+static void test_hv_decode_property(void **state)
+{
+	static struct hvtlfs_range_entry r1[64], r2[64];
+	struct hvtlfs_hv_request req1, req2;
+	struct hvtlfs_hv_input in;
+	int i;
+
+	(void)state;
+	rng_state = 0x6E75657374ULL;
+	for (i = 0; i < 5000; i++) {
+		int rc1, rc2;
+
+		guest_reset(0);
+		memset(&in, 0, sizeof(in));
+		random_input(&in.control, &in.features);
+		in.input_gpa = 0x5000u + 8u * (rng() % 4u);
+		in.bytes = guest;
+		in.len = GUEST_BYTES;
+		memset(r1, 0, sizeof(r1));
+		memset(r2, 0, sizeof(r2));
+		rc1 = hvtlfs_hv_decode(&in, &req1, r1, 64);
+		assert_read_at_most_once();
+		memset(reads, 0, sizeof(reads));
+		mutating = 1;
+		rc2 = hvtlfs_hv_decode(&in, &req2, r2, 64);
+		assert_read_at_most_once();
+		assert_int_equal(rc1, rc2);
+		assert_memory_equal(&req1, &req2, sizeof(req1));
+		assert_memory_equal(r1, r2, sizeof(r1));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vpset_parse),
+		cmocka_unit_test(test_range_list_decode),
+		cmocka_unit_test(test_hv_decode_list_ex),
+		cmocka_unit_test(test_hv_decode_post_message),
+		cmocka_unit_test(test_evmcs_reads),
+		cmocka_unit_test(test_hv_decode_property),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
