@@ -71,7 +71,7 @@ enum hvtlfs_error {
 	HVTLFS_ERR_BAD_FLAGS = -62,	  /*!< Flags the call does not allow. */
 	HVTLFS_ERR_FALLBACK = -63,	  /*!< No hypercall applies: the caller must fall back. */
 	HVTLFS_ERR_EMPTY_VP_MASK = -64, /*!< Legacy processor mask 0 (no ALL_PROCESSORS): no VP. */
-	HVTLFS_ERR_MAPPING_SIZE = -65,	  /*!< Flush mapping size not 4 KiB, 2 MiB or 1 GiB. */
+	HVTLFS_ERR_MAPPING_SIZE = -65,	/*!< Flush mapping size not 4 KiB, 2 MiB or 1 GiB. */
 
 	/* Bring-up. */
 	HVTLFS_ERR_NOT_HYPERV = -80,	   /*!< No hypervisor, or not the "Hv#1" interface. */
