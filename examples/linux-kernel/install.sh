@@ -20,7 +20,8 @@ fi
 "$here/vendor.sh" "$tree/lib/hvtlfs" "$src"
 # Every file is written anew (never in place), so the tree may share its files with
 # another through hard links.
-for f in arch/x86/hyperv/hvtlfs_guest.c drivers/hv/hvtlfs_host.c; do
+for f in arch/x86/hyperv/hvtlfs_guest.c arch/x86/hyperv/hvtlfs_guest.h \
+	drivers/hv/hvtlfs_host.c drivers/hv/hvtlfs_host.h; do
 	rm -f "$tree/$f"
 	cp "$here/$f" "$tree/$f"
 done

@@ -21,11 +21,7 @@
 #include <hvtlfs/flush.h>
 #include <hvtlfs/planner.h>
 
-/* A port declares these in <asm/mshyperv.h> and calls them from hyperv_init(),
- * hyperv_flush_tlb_multi() and the hv_apic.c IPI paths. */
-void hvguest_init(void);
-int hvguest_flush_tlb_multi(const struct cpumask *cpus, const struct flush_tlb_info *info);
-int hvguest_send_ipi_mask(const struct cpumask *mask, int vector);
+#include "hvtlfs_guest.h"
 
 #define HVGUEST_VP_WORDS (HVTLFS_VPSET_MAX_VPS / 64)
 
@@ -46,15 +42,16 @@ void hvguest_init(void)
 	hvguest_hv.max_vps = ms_hyperv.max_vp_index;
 }
 
-/* The VPs of @cpus into this CPU's bitmap: the number of words used, or -1 when a
- * CPU has no VP number (the caller falls back). */
+/*
+ * The VPs of @cpus into this CPU's bitmap: the number of words used, or -1 when a
+ * CPU has no VP number (the caller falls back).
+ */
 static int hvguest_vp_bitmap(const struct cpumask *cpus, u64 *vps)
 {
 	int cpu, words = 0;
 
 	memset(vps, 0, sizeof(u64) * HVGUEST_VP_WORDS);
-	for_each_cpu(cpu, cpus)
-	{
+	for (cpu = cpumask_first(cpus); cpu < nr_cpu_ids; cpu = cpumask_next(cpu, cpus)) {
 		u32 vp = hv_cpu_number_to_vp_number(cpu);
 
 		if (vp >= HVTLFS_VPSET_MAX_VPS)
