@@ -6,6 +6,10 @@
 #  embed_add_subdirectory a parent project; hvtlfs's tests and install rules stay out
 #  embed_plain_copy       include/ + src/ + one arch/ copied, `cc -c -Iinclude ...` only
 #  embed_linux_module     examples/linux-module built by kbuild, warning-free (x86_64)
+#  embed_linux_kbuild     the kbuild fragment evaluated by make: arch selection, objects,
+#                         and its module dependency table against the objects' symbols
+#  embed_linux_tree       examples/linux-kernel in Debian's linux-source-6.1, built for
+#                         x86_64 and i386 (x86_64-gcc preset only; label "kernel" too)
 # The consumers use the outer build's compiler, flags, build type and toolchain file.
 set(HVTLFS_EMBED_DIR "${CMAKE_CURRENT_SOURCE_DIR}/embed")
 set(HVTLFS_EMBED_WORK "${CMAKE_CURRENT_BINARY_DIR}/embed")
@@ -90,5 +94,35 @@ if(HVTLFS_ARCH STREQUAL "x86_64" AND NOT HVTLFS_FUZZ)
 	else()
 		message(STATUS "hvtlfs: no kernel build directory (linux-headers-amd64): "
 			"embed_linux_module not registered")
+	endif()
+endif()
+
+# The kbuild fragment of the in-tree layout, without a kernel (GNU make only).
+if(HVTLFS_ARCH STREQUAL "x86_64" AND NOT HVTLFS_FUZZ AND HVTLFS_MAKE)
+	add_test(NAME embed_linux_kbuild
+		COMMAND ${HVTLFS_EMBED_DIR}/linux_kbuild.sh ${PROJECT_SOURCE_DIR}
+			${HVTLFS_EMBED_WORK}/linux-kbuild ${CMAKE_C_COMPILER})
+	set_tests_properties(embed_linux_kbuild PROPERTIES LABELS "embed" TIMEOUT 300)
+endif()
+
+# The in-tree layout in a real kernel tree, for both x86 word sizes: once per run of
+# ./scripts/test, in the x86_64 gcc preset (the kernel build uses the kernel's own gcc
+# and flags whatever the preset's are). Debian's linux-source-6.1 provides the tree
+# (./scripts/test installs it); the prepared trees are cached in
+# /var/cache/hvtlfs-kernel between runs (cold: a few minutes; warm: under a minute).
+set(HVTLFS_LINUX_SOURCE "/usr/src/linux-source-6.1.tar.xz" CACHE FILEPATH
+	"Kernel source tarball for the embed_linux_tree test")
+if(HVTLFS_ARCH STREQUAL "x86_64" AND CMAKE_C_COMPILER_ID STREQUAL "GNU" AND NOT HVTLFS_FUZZ
+		AND NOT HVTLFS_SANITIZE AND HVTLFS_MAKE)
+	if(EXISTS "${HVTLFS_LINUX_SOURCE}")
+		add_test(NAME embed_linux_tree
+			COMMAND ${CMAKE_COMMAND} -E env HVTLFS_KERNEL_TARBALL=${HVTLFS_LINUX_SOURCE}
+				${HVTLFS_EMBED_DIR}/linux_tree.sh ${PROJECT_SOURCE_DIR}
+				${HVTLFS_EMBED_WORK}/linux-tree)
+		# Waits for the shared cache's lock when another tree's run holds it.
+		set_tests_properties(embed_linux_tree PROPERTIES LABELS "embed;kernel" TIMEOUT 3600)
+	else()
+		message(STATUS "hvtlfs: no ${HVTLFS_LINUX_SOURCE} (linux-source-6.1): "
+			"embed_linux_tree not registered")
 	endif()
 endif()

@@ -41,4 +41,19 @@ if(TARGET hvtlfs_mock)
 			DEFINES TEST_CUSTOM=1
 			OPTIONS -${opt})
 	endforeach()
+	# i386: the Linux call hook's retpoline (examples/linux-kernel), which must read the
+	# page operand before it moves ESP (-O2 -fomit-frame-pointer addresses it from ESP).
+	if(HVTLFS_ARCH STREQUAL "i386")
+		foreach(opt O0 O2)
+			set(t test_hypercall_retpoline32_${opt})
+			hvtlfs_add_test(${t}
+				SOURCES test_hypercall.c
+				LABELS wrappers embed
+				LIBS hvtlfs::mock
+				DEFINES TEST_CUSTOM=1 TEST_RETPOLINE32=1
+				OPTIONS -${opt} -fomit-frame-pointer)
+			target_include_directories(${t} PRIVATE
+				${PROJECT_SOURCE_DIR}/examples/linux-kernel/lib/hvtlfs)
+		endforeach()
+	endif()
 endif()

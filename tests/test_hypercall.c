@@ -36,6 +36,12 @@ static void test_trace(uint16_t code, uint64_t control, uint64_t result)
 #if defined(__x86_64__)
 #define HVTLFS_HYPERCALL_CALL_ASM                                                                  \
 	"lea -128(%%rsp), %%rsp\n\tcall *%[hvtlfs_page]\n\tlea 128(%%rsp), %%rsp"
+#elif defined(TEST_RETPOLINE32)
+/* The retpoline the Linux call hook uses on 32-bit kernels (examples/linux-kernel): it
+ * must reach the page whether the compiler gives the operand in a register or as a
+ * stack slot addressed from ESP. */
+#include "hvtlfs_linux_retpoline32.h"
+#define HVTLFS_HYPERCALL_CALL_ASM HVTLFS_LINUX_RETPOLINE32("hvtlfs_page")
 #else
 #define HVTLFS_HYPERCALL_CALL_ASM "call *%[hvtlfs_page]"
 #endif

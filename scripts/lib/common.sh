@@ -9,6 +9,7 @@ HVTLFS_PACKAGES=(
 	cmake make gcc g++ clang clang-format gcc-multilib g++-multilib binutils pkg-config
 	libcmocka-dev libcmocka-dev:i386 qemu-user qemu-system-x86 doxygen
 	libclang-rt-14-dev linux-headers-amd64 seabios python3
+	linux-source-6.1 xz-utils flex bison bc libelf-dev libssl-dev
 )
 
 hvtlfs_missing_packages() {

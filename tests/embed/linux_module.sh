@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Builds examples/linux-module out of tree against a Debian kernel's build directory
 # (a RETPOLINE, RETHUNK, SLS, ORC build: objtool checks every object), the way its
-# Makefile does it: hvtlfs vendored as a plain copy of include/, src/ and arch/x86_64/.
+# Makefile does it: hvtlfs's library directory vendored into ./hvtlfs (a plain copy of
+# include/, src/ and arch/ beside the integration files of examples/linux-kernel).
 #  1. the module builds with no warning or error line (compiler, objtool, modpost), with
 #     the kernel's extra warnings on (W=1: -Wmissing-prototypes, -Wold-style-definition,
 #     -Wunused-but-set-variable, ...);
@@ -70,15 +71,10 @@ fi
 
 # 3. Every public header next to the kernel's Hyper-V headers, in both orders.
 mkdir -p "$work/collide"
-cp "$src/examples/linux-module/hvtlfs.kbuild" "$src/examples/linux-module/hvtlfs_linux_env.h" \
-	"$work/collide/"
-mkdir -p "$work/collide/hvtlfs/arch"
-cp -R "$src/include" "$src/src" "$work/collide/hvtlfs/"
-cp -R "$src/arch/x86_64" "$work/collide/hvtlfs/arch/"
+"$src/examples/linux-kernel/vendor.sh" "$work/collide/hvtlfs" "$src"
 # shellcheck disable=SC2016 # make variables, written literally
 {
-	echo 'HVTLFS_DIR := hvtlfs'
-	echo 'include $(src)/hvtlfs.kbuild'
+	echo 'include $(src)/hvtlfs/hvtlfs.kbuild'
 	echo 'obj-m := hvtlfs_collide.o'
 	echo 'hvtlfs_collide-y := kernel_first.o hvtlfs_first.o'
 	echo 'ccflags-y += $(HVTLFS_CCFLAGS)'
@@ -122,7 +118,6 @@ printf '%s\n#include "hvtlfs_linux_hypercall.h"\n%s\nMODULE_LICENSE("Dual BSD/GP
 	"$kernel_headers" "$all_headers" >"$work/collide/kernel_first.c"
 printf '%s\n%s\nint hvtlfs_collide_(void);\nint hvtlfs_collide_(void) { return HV_STATUS_SUCCESS + HVTLFS_STATUS_SUCCESS; }\n' \
 	"$plain_headers" "$kernel_headers" >"$work/collide/hvtlfs_first.c"
-cp "$src/examples/linux-module/hvtlfs_linux_hypercall.h" "$work/collide/"
 n=$((n + 1))
 if ! make -C "$kdir" M="$work/collide" W=1 modules >"$work/collide.log" 2>&1; then
 	cat "$work/collide.log"

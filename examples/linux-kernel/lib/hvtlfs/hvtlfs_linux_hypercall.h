@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * hvtlfs's hypercall wrappers, configured for a Linux x86 kernel. Kernel code
- * includes this header instead of <hvtlfs/hypercall.h>.
+ * hvtlfs's hypercall wrappers, configured for a Linux x86 kernel (64- and 32-bit).
+ * Kernel code includes this header instead of <hvtlfs/hypercall.h>, before any
+ * header that pulls the wrappers in (planner.h, the umbrella hvtlfs.h).
  *
  * - Call sequence: the kernel is built with retpolines, so a bare `call *reg`
  *   through the hypercall page is flagged by objtool ("indirect call found in
@@ -9,12 +10,19 @@
  *   (HVTLFS_HYPERCALL_METHOD_CUSTOM): the kernel's own CALL_NOSPEC, a call
  *   through __x86_indirect_thunk_<reg> that the kernel patches at boot as its
  *   mitigations require. CALL_NOSPEC names its target operand `thunk_target`,
- *   as THUNK_TARGET() does; hvtlfs's operand gets that name.
+ *   as THUNK_TARGET() does; hvtlfs's operand gets that name. 32-bit kernels get the
+ *   same alternatives as CALL_NOSPEC (a plain call, an lfence before it, or the
+ *   inline retpoline), with a retpoline that reads hvtlfs's page operand before it
+ *   moves ESP (hvtlfs_linux_retpoline32.h says why).
  * - Stack pointer: the wrappers pass it as an in/out operand around the call, as
  *   ASM_CALL_CONSTRAINT does for the kernel's own hypercalls; they share the
  *   kernel's register variable for it (below).
  * - Page: the kernel's hypercall page, hv_hypercall_pg (NULL off Hyper-V: the
  *   wrappers then make no call and report HVTLFS_HYPERCALL_NO_PAGE_RESULT).
+ * - Between the iterations of a rep call (a long flush list the hypervisor returns
+ *   early from) the NMI watchdog is touched, as Linux's hv_do_rep_hypercall()
+ *   does: hvtlfs continues after HV_STATUS_TIMEOUT too, so one call may loop for
+ *   as long as the hypervisor keeps making progress.
  */
 #ifndef HVTLFS_LINUX_HYPERCALL_H
 #define HVTLFS_LINUX_HYPERCALL_H
@@ -23,13 +31,24 @@
 #error "include hvtlfs_linux_hypercall.h before (instead of) <hvtlfs/hypercall.h>"
 #endif
 
+#include <linux/nmi.h>
 #include <asm/mshyperv.h>
 #include <asm/nospec-branch.h>
 
-#define HVTLFS_HYPERCALL_METHOD	     HVTLFS_HYPERCALL_METHOD_CUSTOM
-#define HVTLFS_HYPERCALL_CALL_ASM    CALL_NOSPEC
+#define HVTLFS_HYPERCALL_METHOD HVTLFS_HYPERCALL_METHOD_CUSTOM
+#ifdef CONFIG_X86_64
+#define HVTLFS_HYPERCALL_CALL_ASM CALL_NOSPEC
+#else
+#include "hvtlfs_linux_retpoline32.h"
+#define HVTLFS_HYPERCALL_CALL_ASM                                                                  \
+	ALTERNATIVE_2(ANNOTATE_RETPOLINE_SAFE "call *%[thunk_target]\n",                           \
+		      HVTLFS_LINUX_RETPOLINE32("thunk_target"), X86_FEATURE_RETPOLINE,             \
+		      "lfence\n" ANNOTATE_RETPOLINE_SAFE "call *%[thunk_target]\n",                \
+		      X86_FEATURE_RETPOLINE_LFENCE)
+#endif
 #define HVTLFS_HYPERCALL_TARGET_NAME thunk_target
 #define HVTLFS_HYPERCALL_PAGE	     hv_hypercall_pg
+#define HVTLFS_REP_ITERATION_HOOK()  touch_nmi_watchdog()
 
 /*
  * The wrappers pass the stack pointer to each call as an in/out operand, through a

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# The kbuild fragment (examples/linux-kernel/lib/hvtlfs/hvtlfs.kbuild) without a
+# kernel: GNU make evaluates it with the variables kbuild would give it.
+#  1. its HVTLFS_NEEDS_* table is exactly which src/ module calls which: derived here
+#     from the symbols of the objects, so a library change that adds, drops or renames
+#     a module or a call fails here, naming the line to write;
+#  2. architecture: CONFIG_X86_64 -> x86_64, CONFIG_X86_32 -> i386; CONFIG_ARM64 with
+#     no arch/arm64 in the copy, and any other architecture, stop with hvtlfs's error;
+#  3. objects: every src/*.c by default, relative to the including directory (the
+#     library directory itself, or a module carrying it in ./hvtlfs), none for a user
+#     elsewhere (users take the flags only); HVTLFS_MODULES selects a closure; an
+#     unknown module stops with hvtlfs's error.
+# usage: linux_kbuild.sh <hvtlfs srcdir> <workdir> <cc>
+set -u
+src=$1 work=$2 cc=$3
+rm -rf "$work"
+mkdir -p "$work"
+fail=0
+bad() {
+	echo "FAIL: $1"
+	fail=$((fail + 1))
+}
+"$src/examples/linux-kernel/vendor.sh" "$work/lib/hvtlfs" "$src" || exit 1
+lib=$work/lib/hvtlfs
+
+# frag <src dir> <make assignments>... : evaluates the fragment as kbuild would for a
+# Kbuild in <src dir> (absolute $(src), as for an external module) and prints its outputs.
+frag() {
+	local dir=$1
+	shift
+	make -s --no-print-directory -f - "$@" src="$dir" srctree=/nonexistent <<EOF
+include $lib/hvtlfs.kbuild
+all:
+	@echo "ARCH=\$(HVTLFS_ARCH)"
+	@echo "OBJS=\$(HVTLFS_OBJS)"
+	@echo "CCFLAGS=\$(HVTLFS_CCFLAGS)"
+	@echo "ALL=\$(HVTLFS_ALL_MODULES)"
+	@\$(foreach m,\$(HVTLFS_ALL_MODULES),echo "NEEDS \$(m):\$(sort \$(HVTLFS_NEEDS_\$(m)))";)
+EOF
+}
+
+# 1. The dependency table against the objects' symbols.
+mkdir -p "$work/obj"
+for f in "$lib"/src/*.c; do
+	"$cc" -O2 -ffreestanding -fno-builtin -c "$f" -I"$lib/include" -I"$lib/arch/x86_64/include" \
+		-o "$work/obj/$(basename "$f" .c).o" || bad "$f does not compile"
+done
+out=$(frag "$lib" CONFIG_X86_64=y) || bad "the fragment does not evaluate"
+for o in "$work"/obj/*.o; do
+	m=$(basename "$o" .o)
+	want=$(for s in $(nm -u "$o" | awk '$2 ~ /^hvtlfs_/ { print $2 }'); do
+		for d in "$work"/obj/*.o; do
+			[ "$d" = "$o" ] && continue
+			nm --defined-only "$d" | awk -v s="$s" '$3 == s { found = 1 } END { exit !found }' &&
+				basename "$d" .o
+		done
+	done | sort -u | tr '\n' ' ')
+	want=${want% }
+	have=$(echo "$out" | sed -n "s/^NEEDS $m://p")
+	if [ "$want" != "$have" ]; then
+		bad "hvtlfs.kbuild: src/$m.c calls into: '$want', the table says '$have': write
+	HVTLFS_NEEDS_$m := $want"
+	fi
+done
+echo "$out" | grep '^NEEDS'
+
+# 2. Architecture.
+[ "$(frag "$lib" CONFIG_X86_64=y | sed -n 's/^ARCH=//p')" = x86_64 ] || bad "CONFIG_X86_64 is not x86_64"
+[ "$(frag "$lib" CONFIG_X86_32=y | sed -n 's/^ARCH=//p')" = i386 ] || bad "CONFIG_X86_32 is not i386"
+echo "$out" | grep -q -- "-I$lib/arch/x86_64/include" || bad "no arch include path in HVTLFS_CCFLAGS"
+for args in "CONFIG_ARM64=y" "SRCARCH=riscv CONFIG_RISCV=y"; do
+	if [ -d "$lib/arch/arm64" ] && [ "$args" = CONFIG_ARM64=y ]; then
+		[ "$(frag "$lib" "$args" | sed -n 's/^ARCH=//p')" = arm64 ] || bad "CONFIG_ARM64 is not arm64"
+		continue
+	fi
+	# shellcheck disable=SC2086 # two assignments
+	if e=$(frag "$lib" $args 2>&1); then
+		bad "$args: the fragment chose an architecture: $e"
+	else
+		echo "$args: $e"
+		echo "$e" | grep -q 'hvtlfs: ' || bad "$args: not hvtlfs's error: $e"
+	fi
+done
+
+# 3. Objects.
+nsrc=$(find "$lib/src" -name '*.c' | wc -l)
+objs=$(echo "$out" | sed -n 's/^OBJS=//p')
+[ "$(echo "$objs" | wc -w)" -eq "$nsrc" ] || bad "the library directory builds $(echo "$objs" | wc -w) of $nsrc modules"
+for o in $objs; do
+	case $o in src/*.o) [ -f "$lib/${o%.o}.c" ] || bad "object $o has no source" ;; *) bad "object $o: not src/*.o" ;; esac
+done
+mkdir -p "$work/mod"
+"$src/examples/linux-kernel/vendor.sh" "$work/mod/hvtlfs" "$src" >/dev/null
+mobjs=$(make -s --no-print-directory -f - src="$work/mod" CONFIG_X86_64=y <<EOF
+include $work/mod/hvtlfs/hvtlfs.kbuild
+all:
+	@echo \$(HVTLFS_OBJS)
+EOF
+)
+if [ "$(echo "$mobjs" | wc -w)" -ne "$nsrc" ] || echo "$mobjs" | tr ' ' '\n' | grep -qv '^hvtlfs/src/'; then
+	bad "a module's objects are not hvtlfs/src/*.o: $mobjs"
+fi
+uobjs=$(frag "$work/elsewhere" CONFIG_X86_64=y | sed -n 's/^OBJS=//p')
+[ -z "$uobjs" ] || bad "a user elsewhere gets library objects: $uobjs"
+pobjs=$(frag "$lib" CONFIG_X86_64=y HVTLFS_MODULES=planner | sed -n 's/^OBJS=//p')
+echo "HVTLFS_MODULES=planner: $pobjs"
+# The closure links: every hvtlfs symbol its objects need is defined among them.
+# shellcheck disable=SC2046
+if ld -r -o "$work/planner.o" $(for o in $pobjs; do echo "$work/obj/$(basename "$o")"; done); then
+	u=$(nm -u "$work/planner.o" | awk '$2 ~ /^hvtlfs_/ { print $2 }')
+	[ -z "$u" ] || bad "HVTLFS_MODULES=planner leaves undefined: $u"
+else
+	bad "HVTLFS_MODULES=planner objects do not link"
+fi
+echo "$pobjs" | grep -q 'hvcall_decode' && bad "HVTLFS_MODULES=planner builds the decoder"
+if e=$(frag "$lib" CONFIG_X86_64=y HVTLFS_MODULES="planner no_such_module" 2>&1); then
+	bad "HVTLFS_MODULES=no_such_module was accepted"
+else
+	echo "$e" | grep -q 'hvtlfs: no src/<module>.c for: no_such_module' || bad "unknown module: $e"
+fi
+
+echo "kbuild fragment: $fail failed"
+[ "$fail" -eq 0 ]
