@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/bringup.h"
 #include "hvtlfs/arch/cpu.h"
+#include "hvtlfs_internal.h"
 
 /* ---- CPUID ---------------------------------------------------------------------------- */
 
@@ -129,7 +130,7 @@ static int hvtlfs_check_page_(uint64_t page_gpa, uint32_t phys_addr_bits)
 {
 	if (phys_addr_bits < HVTLFS_PAGE_SHIFT || phys_addr_bits > 64u)
 		return HVTLFS_ERR_INVALID_ARG;
-	if ((page_gpa & (HVTLFS_PAGE_SIZE - 1u)) != 0)
+	if (!hvtlfs_is_aligned_(page_gpa, HVTLFS_PAGE_SIZE))
 		return HVTLFS_ERR_ALIGNMENT;
 	if (phys_addr_bits < 64u && (page_gpa >> phys_addr_bits) != 0)
 		return HVTLFS_ERR_ADDRESS_WIDTH;

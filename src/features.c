@@ -1,58 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/features.h"
+#include "hvtlfs_internal.h"
 
 /* Leaf bits whose decoding this module implements (bit i = leaf 0x40000000 + i). */
 #define HVTLFS_LEAF_KNOWN_ HVTLFS_LEAF_ALL
-
-static void hvtlfs_features_zero_(struct hvtlfs_features *f)
-{
-	/* Field by field: no memset in a freestanding library. */
-	unsigned int i;
-
-	f->max_leaf = 0;
-	f->leaves = 0;
-	for (i = 0; i <= HVTLFS_CPUID_VENDOR_LEN; i++)
-		f->vendor[i] = '\0';
-	f->version.build = 0;
-	f->version.major = 0;
-	f->version.minor = 0;
-	f->version.service_pack = 0;
-	f->version.service_branch = 0;
-	f->version.service_number = 0;
-	f->privileges = 0;
-	f->features_edx = 0;
-	f->hypercall_msrs = false;
-	f->vp_index_msr = false;
-	f->post_messages = false;
-	f->signal_events = false;
-	f->extended_hypercalls = false;
-	f->isolation = false;
-	f->xmm_input = false;
-	f->xmm_output = false;
-	f->ext_gva_ranges = false;
-	f->hypercall_msr_lock = false;
-	f->hints_eax = 0;
-	f->remote_tlb_flush_recommended = false;
-	f->deprecate_auto_eoi = false;
-	f->cluster_ipi_recommended = false;
-	f->ex_processor_masks_recommended = false;
-	f->nested_hypervisor = false;
-	f->evmcs_recommended = false;
-	f->spinlock_retries = 0;
-	f->phys_addr_bits = 0;
-	f->max_vps = 0;
-	f->max_lps = 0;
-	f->nested.eax = 0;
-	f->nested.unknown_bits = 0;
-	f->nested.evmcs_version_low = 0;
-	f->nested.evmcs_version_high = 0;
-	f->nested.direct_virtual_flush = false;
-	f->nested.gpa_flush_hypercalls = false;
-	f->nested.enlightened_msr_bitmap = false;
-	f->nested.virt_exception_pf = false;
-	f->nested.enlightened_npt_tlb = false;
-	f->nested_status = HVTLFS_ERR_LEAF_UNAVAILABLE;
-}
 
 /* The vendor signature as characters: EBX, ECX, EDX, each little-endian. */
 static void hvtlfs_vendor_chars_(char *out, const uint32_t regs[4])
@@ -77,7 +28,8 @@ int hvtlfs_features_decode(struct hvtlfs_features *out, const struct hvtlfs_cpui
 
 	if (out == NULL || dump == NULL)
 		return HVTLFS_ERR_NULL;
-	hvtlfs_features_zero_(out);
+	hvtlfs_zero_(out, sizeof(*out));
+	out->nested_status = HVTLFS_ERR_LEAF_UNAVAILABLE;
 
 	if ((dump->leaf1[HVTLFS_CPUID_ECX] & HVTLFS_CPUID_1_ECX_HYPERVISOR) == 0)
 		return HVTLFS_ERR_NOT_HYPERV;

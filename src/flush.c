@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/flush.h"
+#include "hvtlfs_internal.h"
 
 /*
  * The input buffer is written through volatile word pointers: the hypervisor
@@ -14,7 +15,7 @@ static int check_buf(const void *in, const struct hvtlfs_prepared *out, unsigned
 {
 	if (!in || !out)
 		return HVTLFS_ERR_NULL;
-	if ((uintptr_t)in & (HVTLFS_INPUT_ALIGN - 1u))
+	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
 		return HVTLFS_ERR_ALIGNMENT;
 	if (opts & ~OPTS_KNOWN)
 		return HVTLFS_ERR_INVALID_ARG;

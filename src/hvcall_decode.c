@@ -4,22 +4,6 @@
 #include "hvtlfs/flush.h"
 #include "hvtlfs_internal.h"
 
-/* Guest memory may change under us: every read goes through the one accessor. */
-static uint64_t ld64(const uint8_t *p)
-{
-	return hvtlfs_guest_le64_(p);
-}
-
-/* No memset in a freestanding library: clear byte by byte, volatile so gcc keeps the loop. */
-static void clear(void *p, size_t n)
-{
-	volatile uint8_t *b = (volatile uint8_t *)p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		b[i] = 0;
-}
-
 /*
  * Reps completed of a refusal made before any rep element is read: the rep start,
  * the index of the first rep not completed (reps completed counts from 0, and the
@@ -84,7 +68,7 @@ static int decode_list(struct hvtlfs_hv_request *req, const uint8_t *b, size_t e
 		       uint32_t kind)
 {
 	uint32_t left = req->rep_count - req->rep_start;
-	uint32_t n = left < cap ? left : (uint32_t)cap;
+	uint32_t n = (uint32_t)hvtlfs_min_u64_(left, cap);
 	size_t bad = n;
 	int rc;
 
@@ -127,8 +111,8 @@ static int decode_flush_va(struct hvtlfs_hv_request *req, const struct hvtlfs_hv
 	uint64_t flags;
 	uint16_t st = HVTLFS_STATUS_SUCCESS;
 
-	req->address_space = ld64(b);
-	flags = ld64(b + 8);
+	req->address_space = hvtlfs_guest_le64_(b);
+	flags = hvtlfs_guest_le64_(b + 8);
 	req->flags = flags;
 	if (list) {
 		if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
@@ -145,7 +129,7 @@ static int decode_flush_va(struct hvtlfs_hv_request *req, const struct hvtlfs_hv
 		if (rc != HVTLFS_OK)
 			return reject(req, st, rc);
 	} else {
-		uint64_t mask = ld64(b + 16);
+		uint64_t mask = hvtlfs_guest_le64_(b + 16);
 
 		(void)hvtlfs_vpset_from_mask(&req->vps, mask);
 		/* TLFS 6.0b, Return Values of both legacy calls: no VP and no ALL_PROCESSORS
@@ -169,7 +153,7 @@ static int decode_flush_va(struct hvtlfs_hv_request *req, const struct hvtlfs_hv
 
 static int decode_ipi(struct hvtlfs_hv_request *req, const uint8_t *b, size_t need, uint32_t varhdr)
 {
-	uint64_t w0 = ld64(b);
+	uint64_t w0 = hvtlfs_guest_le64_(b);
 	uint32_t vector = (uint32_t)w0;
 	uint32_t vtl = (uint32_t)(w0 >> 32) & 0xFFu;
 	uint16_t st = HVTLFS_STATUS_SUCCESS;
@@ -182,7 +166,7 @@ static int decode_ipi(struct hvtlfs_hv_request *req, const uint8_t *b, size_t ne
 		if (rc != HVTLFS_OK)
 			return reject(req, st, rc);
 	} else {
-		(void)hvtlfs_vpset_from_mask(&req->vps, ld64(b + 8));
+		(void)hvtlfs_vpset_from_mask(&req->vps, hvtlfs_guest_le64_(b + 8));
 	}
 	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX)
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_VECTOR_RANGE);
@@ -193,7 +177,7 @@ static int decode_ipi(struct hvtlfs_hv_request *req, const uint8_t *b, size_t ne
 
 static int decode_post_message(struct hvtlfs_hv_request *req, const uint8_t *b)
 {
-	uint64_t w0 = ld64(b), w1 = ld64(b + 8);
+	uint64_t w0 = hvtlfs_guest_le64_(b), w1 = hvtlfs_guest_le64_(b + 8);
 	uint32_t conn = (uint32_t)w0, type = (uint32_t)w1, size = (uint32_t)(w1 >> 32);
 	uint32_t i;
 
@@ -215,7 +199,7 @@ static int decode_post_message(struct hvtlfs_hv_request *req, const uint8_t *b)
 
 static int decode_signal_event(struct hvtlfs_hv_request *req, const uint8_t *b)
 {
-	uint64_t w0 = ld64(b);
+	uint64_t w0 = hvtlfs_guest_le64_(b);
 	uint32_t conn = (uint32_t)w0;
 
 	req->connection_id = conn;
@@ -232,8 +216,8 @@ static int decode_flush_gpa(struct hvtlfs_hv_request *req, const uint8_t *b,
 {
 	bool list = req->code == HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST;
 
-	req->address_space = ld64(b);
-	req->flags = ld64(b + 8);
+	req->address_space = hvtlfs_guest_le64_(b);
+	req->flags = hvtlfs_guest_le64_(b + 8);
 	(void)hvtlfs_vpset_init_all(&req->vps); /* acts on all processors */
 	if (req->flags != 0)
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_FLAGS);
@@ -260,7 +244,7 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 	if (in->options & ~HVTLFS_HV_OPT_KNOWN)
 		return HVTLFS_ERR_INVALID_ARG;
 	control = in->control;
-	clear(req, sizeof(*req));
+	hvtlfs_zero_(req, sizeof(*req));
 	req->code = hvtlfs_control_code(control);
 	req->nested = hvtlfs_control_is_nested(control) ? 1u : 0u;
 	req->rep_count = hvtlfs_control_rep_count(control);
@@ -294,7 +278,8 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 	} else {
 		uint64_t off = in->input_gpa & (HVTLFS_PAGE_SIZE - 1u);
 
-		if ((in->input_gpa & (HVTLFS_INPUT_ALIGN - 1u)) || off + need > HVTLFS_PAGE_SIZE)
+		if (!hvtlfs_is_aligned_(in->input_gpa, HVTLFS_INPUT_ALIGN) ||
+		    off + need > HVTLFS_PAGE_SIZE)
 			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
 	}
 	if (need > in->len)
@@ -313,7 +298,7 @@ int hvtlfs_hv_decode(const struct hvtlfs_hv_input *in, struct hvtlfs_hv_request 
 	case HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX:
 		return decode_ipi(req, b, (size_t)need, varhdr);
 	case HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT:
-		req->spin_count = (uint32_t)ld64(b);
+		req->spin_count = (uint32_t)hvtlfs_guest_le64_(b);
 		return accept(req, HVTLFS_HVREQ_SPIN_WAIT, HVTLFS_STATUS_SUCCESS, 0);
 	case HVTLFS_CALL_POST_MESSAGE:
 		return decode_post_message(req, b);

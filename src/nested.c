@@ -421,7 +421,7 @@ int hvtlfs_vp_assist_set_current_evmcs(struct hvtlfs_vp_assist_page *page, uint6
 		return HVTLFS_ERR_NULL;
 	if (evmcs_gpa == 0)
 		return HVTLFS_ERR_INVALID_ARG;
-	if ((evmcs_gpa & (HVTLFS_EVMCS_PAGE_SIZE - 1u)) != 0)
+	if (!hvtlfs_is_aligned_(evmcs_gpa, HVTLFS_EVMCS_PAGE_SIZE))
 		return HVTLFS_ERR_ALIGNMENT;
 	page->current_nested_vmcs = evmcs_gpa;
 	page->enlighten_vm_entry = 1;

@@ -2,22 +2,7 @@
 #include "hvtlfs/planner.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/vpset.h"
-
-static void clear_plan(struct hvtlfs_flush_plan *plan)
-{
-	unsigned int i;
-
-	plan->control = 0;
-	plan->form = HVTLFS_PLAN_NOTHING;
-	plan->input_size = 0;
-	plan->entries = 0;
-	plan->nvps = 0;
-	plan->address_space = 0;
-	plan->start = 0;
-	plan->last = 0;
-	for (i = 0; i < 14u; i++)
-		((volatile uint64_t *)plan->regs)[i] = 0;
-}
+#include "hvtlfs_internal.h"
 
 /*
  * The encoder flags for large-page entries the mapping allows, 0 for none: a
@@ -75,9 +60,9 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 
 	if (!req || !features || !page || !plan)
 		return HVTLFS_ERR_NULL;
-	if ((uintptr_t)page & (HVTLFS_INPUT_ALIGN - 1u))
+	if (!hvtlfs_is_aligned_((uintptr_t)page, HVTLFS_INPUT_ALIGN))
 		return HVTLFS_ERR_ALIGNMENT;
-	clear_plan(plan);
+	hvtlfs_zero_(plan, sizeof(*plan));
 	large = large_flags(req->mapping_size);
 	if (large < 0)
 		return HVTLFS_ERR_MAPPING_SIZE;

@@ -9,16 +9,6 @@
 #include "hvtlfs/ranges.h"
 #include "hvtlfs_internal.h"
 
-#ifndef HVTLFS_RANGES_INT_MAX
-#define HVTLFS_RANGES_INT_MAX 0x7FFFFFFF /* INT_MAX without <limits.h> */
-#endif
-
-#if defined(__GNUC__) || defined(__clang__)
-#define NOINLINE_ __attribute__((__noinline__))
-#else
-#define NOINLINE_
-#endif
-
 #define PAGES_END_  (HVTLFS_RANGE_MAX_PAGE + 1u) /* one past the last page */
 #define SHIFT_2M_   9u				 /* 4 KiB pages in a 2 MiB page, log2 */
 #define SHIFT_1G_   18u				 /* 4 KiB pages in a 1 GiB page, log2 */
@@ -59,7 +49,7 @@ HVTLFS_ALWAYS_INLINE void emit_run(struct sink_ *s, uint64_t first, uint64_t uni
 	uint64_t n = s->n, cap = s->cap;
 	uint64_t full = units >> log, rest = units & HVTLFS_MASK64(log);
 	uint64_t room = n < cap ? cap - n : 0;
-	uint64_t m = full < room ? full : room, i;
+	uint64_t m = hvtlfs_min_u64_(full, room), i;
 	/* Full entries differ only in their address, by one entry's span; the
 	 * span is 2^23 bytes or more, clear of the count and flag bits. */
 	uint64_t step = (uint64_t)1 << (log + shift + HVTLFS_RANGE_PAGE_SHIFT);
@@ -176,7 +166,7 @@ static void plan_large(uint64_t x, uint64_t y, int gb, struct plan_ *best)
 
 /* Emits [x, y) with large pages where they save entries. Kept out of line so
  * the 4 KiB paths stay small. */
-NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y, int gb)
+HVTLFS_NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y, int gb)
 {
 	struct plan_ p;
 	const uint64_t large = HVTLFS_RANGE_EXT_LARGE_PAGE;
@@ -274,7 +264,7 @@ static int encode_run(uint64_t *out, uint64_t cap, uint64_t f, uint64_t l, unsig
 		      int count_only, uint64_t *needed)
 {
 	uint64_t units = l - f + 1u, full = units >> log, rest = units & HVTLFS_MASK64(log);
-	uint64_t total = full + (rest != 0 ? 1u : 0u), m = full < cap ? full : cap, i;
+	uint64_t total = full + (rest != 0 ? 1u : 0u), m = hvtlfs_min_u64_(full, cap), i;
 	uint64_t step = (uint64_t)1 << (log + HVTLFS_RANGE_PAGE_SHIFT);
 	uint64_t e = (f << HVTLFS_RANGE_PAGE_SHIFT) | HVTLFS_MASK64(log);
 
@@ -353,8 +343,8 @@ static void coalesce_any(struct sink_ *s, enum layout_ layout, const void *range
 	}
 }
 
-NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes, size_t n,
-			    enum layout_ layout, uint64_t *needed)
+HVTLFS_NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes,
+				   size_t n, enum layout_ layout, uint64_t *needed)
 {
 	struct sink_ s;
 	int sorted, err;
@@ -363,7 +353,7 @@ NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int b
 	if ((ranges == NULL && n != 0) || (out == NULL && cap != 0) ||
 	    (count_only && needed == NULL))
 		return HVTLFS_ERR_NULL;
-	s.cap = cap > HVTLFS_RANGES_INT_MAX ? HVTLFS_RANGES_INT_MAX : (uint64_t)cap;
+	s.cap = hvtlfs_min_u64_(cap, HVTLFS_INT_MAX_);
 	err = validate(ranges, bytes, n, &sorted);
 	if (err != HVTLFS_OK)
 		return err;
@@ -419,9 +409,9 @@ int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges, size_t 
 
 		if (err != HVTLFS_OK)
 			return err;
-		return encode_run(
-			out, cap > HVTLFS_RANGES_INT_MAX ? HVTLFS_RANGES_INT_MAX : (uint64_t)cap, f,
-			l, layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_, out == NULL, needed);
+		return encode_run(out, hvtlfs_min_u64_(cap, HVTLFS_INT_MAX_), f, l,
+				  layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_, out == NULL,
+				  needed);
 	}
 	return encode(out, cap, ranges, !pages, nranges, (enum layout_)layout, needed);
 }
@@ -491,7 +481,7 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 	if (layout != HVTLFS_RANGE_FMT_GVA_SIMPLE && layout != HVTLFS_RANGE_FMT_GVA_EXTENDED &&
 	    layout != HVTLFS_RANGE_FMT_GPA)
 		return HVTLFS_ERR_INVALID_ARG;
-	if (count > HVTLFS_RANGES_INT_MAX)
+	if (count > HVTLFS_INT_MAX_)
 		return HVTLFS_ERR_INVALID_ARG;
 	if (count > (len >> 3))
 		return HVTLFS_ERR_TRUNCATED;

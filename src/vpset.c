@@ -53,7 +53,7 @@ bool hvtlfs_vp_bitmap_below_64(const uint64_t *bitmap, size_t words)
 int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *bitmap,
 			       size_t bitmap_words, size_t *needed_words)
 {
-	size_t nbanks = bitmap_words < VPSET_BANK_LIMIT ? bitmap_words : VPSET_BANK_LIMIT;
+	size_t nbanks = (size_t)hvtlfs_min_u64_(bitmap_words, VPSET_BANK_LIMIT);
 	uint64_t mask = 0;
 	size_t i, k, n;
 	uint64_t *banks;
@@ -138,8 +138,7 @@ int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t *bitmap, size_t bi
 		return HVTLFS_ERR_NULL;
 	if (any_bit_from(bitmap, bitmap_words, VPSET_BANK_LIMIT))
 		return HVTLFS_ERR_VP_RANGE;
-	if (any_bit_from(bitmap, bitmap_words < VPSET_BANK_LIMIT ? bitmap_words : VPSET_BANK_LIMIT,
-			 1))
+	if (any_bit_from(bitmap, (size_t)hvtlfs_min_u64_(bitmap_words, VPSET_BANK_LIMIT), 1))
 		return HVTLFS_ERR_NEEDS_EX;
 	*mask = bitmap_words ? bitmap[0] : 0;
 	return HVTLFS_OK;
@@ -167,16 +166,10 @@ int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t *vps, size_t nvps
 	return err;
 }
 
+/* The empty sparse set (HVTLFS_GENERIC_SET_SPARSE_4K is 0). */
 static void vpset_clear(struct hvtlfs_vpset *set)
 {
-	unsigned int i;
-
-	set->format = HVTLFS_GENERIC_SET_SPARSE_4K;
-	set->valid_bank_mask = 0;
-	set->nbanks = 0;
-	set->reserved = 0;
-	for (i = 0; i < HVTLFS_VPSET_MAX_BANKS; i++)
-		set->banks[i] = 0;
+	hvtlfs_zero_(set, sizeof(*set));
 }
 
 static int parse_fail(struct hvtlfs_vpset *set, uint16_t *hv_status, int err, uint16_t status)
