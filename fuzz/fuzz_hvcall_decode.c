@@ -10,17 +10,7 @@
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hvcall_decode.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static uint64_t le64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	unsigned int i;
-
-	for (i = 0; i < 8u; i++)
-		v |= (uint64_t)p[i] << (8u * i);
-	return v;
-}
+#include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -34,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 12)
 		return 0;
-	in.control = le64(data);
+	in.control = fuzz_le(data, 8);
 	in.input_gpa = 0x100000u + (((uint64_t)data[8] | ((uint64_t)data[9] << 8)) & 0x1FFFu);
 	in.features = data[10] & 3u;
 	in.options = (data[10] >> 2) & 3u;
@@ -77,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		__builtin_trap();
 	if (req.reason == HVTLFS_ERR_EMPTY_VP_MASK &&
 	    (!legacy || (in.options & HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS) || in.len < 24 ||
-	     !hvtlfs_flush_mask_empty(le64(data + 12 + 8), le64(data + 12 + 16))))
+	     !hvtlfs_flush_mask_empty(fuzz_le(data + 12 + 8, 8), fuzz_le(data + 12 + 16, 8))))
 		__builtin_trap();
 	/* A reason exactly when the call is not plainly accepted; an early return is NO_SPACE. */
 	if ((req.status == HVTLFS_STATUS_SUCCESS && !req.raise_ud) != (req.reason == HVTLFS_OK) ||
@@ -85,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    (req.status == HVTLFS_STATUS_TIMEOUT) != (req.reason == HVTLFS_ERR_NO_SPACE))
 		__builtin_trap();
 	for (i = 0; i < 8u; i++)
-		(void)hvtlfs_hv_flush_covers(&req, ranges, i * 600u, 4096u, le64(data),
+		(void)hvtlfs_hv_flush_covers(&req, ranges, i * 600u, 4096u, fuzz_le(data, 8),
 					     (uint64_t)i << 30);
 	return 0;
 }

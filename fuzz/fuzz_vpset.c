@@ -8,20 +8,9 @@
  * the bytes handed to hvtlfs_vpset_parse(), copied to a buffer of exactly that size.
  * Any broken invariant aborts.
  */
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "hvtlfs/vpset.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(c)                                                                                   \
-	do {                                                                                       \
-		if (!(c))                                                                          \
-			abort();                                                                   \
-	} while (0)
+#include "fuzz.h"
 
 static void check_set(const struct hvtlfs_vpset *set, uint32_t nvps_all, size_t words)
 {

@@ -42,13 +42,13 @@ int hvtlfs_cpuid_capture(struct hvtlfs_cpuid_dump *dump, hvtlfs_cpuid_fn cpuid, 
 			dump->hv[i][r] = 0;
 	}
 
-	cpuid(ctx, HVTLFS_CPUID_FEATURES, 0, dump->leaf1);
+	cpuid(ctx, HVTLFS_CPUID_LEAF_STD_FEATURES, 0, dump->leaf1);
 	/* Without the present bit, 0x40000000 is not a hypervisor leaf: don't ask. */
-	if ((dump->leaf1[HVTLFS_CPUID_ECX] & HVTLFS_CPUID_1_ECX_HYPERVISOR) == 0)
+	if ((dump->leaf1[HVTLFS_CPUID_REG_ECX] & HVTLFS_CPUID_STD_FEATURES_ECX_HYPERVISOR) == 0)
 		return HVTLFS_ERR_NOT_HYPERV;
 
-	cpuid(ctx, HVTLFS_CPUID_VENDOR_AND_MAX, 0, dump->hv[0]);
-	max_leaf = dump->hv[0][HVTLFS_CPUID_EAX];
+	cpuid(ctx, HVTLFS_CPUID_LEAF_VENDOR, 0, dump->hv[0]);
+	max_leaf = dump->hv[0][HVTLFS_CPUID_REG_EAX];
 	if (max_leaf < HVTLFS_CPUID_DUMP_FIRST_LEAF)
 		return HVTLFS_OK; /* the decoder reports the missing leaves */
 	count = max_leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF + 1u;
@@ -103,6 +103,18 @@ int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value)
 	(void)ctx;
 	HVTLFS_ARCH_WRMSR(msr, value);
 	return HVTLFS_OK;
+}
+
+#define HVTLFS_MSR_NAME_(name, number)                                                             \
+	case HVTLFS_MSR_##name:                                                                    \
+		return "HV_X64_MSR_" #name;
+
+const char *hvtlfs_msr_name(uint32_t msr)
+{
+	switch (msr) {
+		HVTLFS_MSR_LIST(HVTLFS_MSR_NAME_)
+	}
+	return "HV_X64_MSR_UNKNOWN";
 }
 
 static bool hvtlfs_ops_ok_(const struct hvtlfs_msr_ops *ops)

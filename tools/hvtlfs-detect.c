@@ -205,28 +205,59 @@ static void printable_vendor(const struct hvtlfs_features *f, char out[13])
 	}
 }
 
+/* The leaves the library reads, named from the list of tlfs.h. */
+#define LEAF_ROW_(name, leaf) { leaf, #name },
+static const struct {
+	uint32_t leaf;
+	const char *name;
+} leaves[] = { HVTLFS_CPUID_LEAF_LIST(LEAF_ROW_) };
+#define NLEAVES (sizeof(leaves) / sizeof(leaves[0]))
+
+/* Every bit the library names, leaf by leaf and register by register, from its table. */
+static void print_bits(const struct hvtlfs_features *f)
+{
+	static const char regs[4][4] = { "EAX", "EBX", "ECX", "EDX" };
+	size_t n, i, col = 0;
+	const struct hvtlfs_cpuid_bit *b = hvtlfs_cpuid_bits(&n);
+
+	for (i = 0; i < n; i++) {
+		int len;
+
+		if (!(f->leaves & (1u << (b[i].leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF))))
+			continue;
+		if (i == 0 || b[i].leaf != b[i - 1].leaf || b[i].reg != b[i - 1].reg) {
+			printf("%s    0x%08X %s ", col ? "\n" : "", b[i].leaf, regs[b[i].reg]);
+			col = 20;
+		} else if (col > 70) {
+			printf(",\n                   ");
+			col = 19;
+		} else {
+			printf(",");
+			col++;
+		}
+		len = printf(" %s %s", b[i].name, yesno(hvtlfs_features_bit(f, &b[i])));
+		col += (size_t)len;
+	}
+	if (col)
+		printf("\n");
+}
+
 static void print_features(const struct hvtlfs_features *f)
 {
-	static const char *const leaf_names[] = { "vendor",   "interface", "version",
-						  "features", "hints",	   "limits" };
-	struct hvtlfs_nested_hints hints;
-	int i, rc;
+	size_t i;
+	int rc;
 
 	printf("  max leaf          0x%08X\n", f->max_leaf);
 	printf("  leaves present   ");
-	for (i = 0; i < 6; i++)
-		if (f->leaves & (1u << i))
-			printf(" %s", leaf_names[i]);
-	if (f->leaves & HVTLFS_LEAF_NESTED)
-		printf(" nested");
+	for (i = 0; i < NLEAVES; i++)
+		if (f->leaves & (1u << (leaves[i].leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF)))
+			printf(" %s", leaves[i].name);
 	printf("\n  leaves missing   ");
 	if ((f->leaves & HVTLFS_LEAF_ALL) == HVTLFS_LEAF_ALL)
 		printf(" none");
-	for (i = 0; i < 6; i++)
-		if (!(f->leaves & (1u << i)))
-			printf(" 0x%08X", HVTLFS_CPUID_DUMP_FIRST_LEAF + (unsigned)i);
-	if (!(f->leaves & HVTLFS_LEAF_NESTED))
-		printf(" 0x%08X", HVTLFS_CPUID_NESTED_FEATURES);
+	for (i = 0; i < NLEAVES; i++)
+		if (!(f->leaves & (1u << (leaves[i].leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF))))
+			printf(" 0x%08X", leaves[i].leaf);
 	printf("\n");
 	if (f->leaves & HVTLFS_LEAF_VERSION)
 		printf("  version           %u.%u build %u, service pack %u, branch %u, number "
@@ -236,31 +267,13 @@ static void print_features(const struct hvtlfs_features *f)
 		       f->version.service_number);
 	if (f->leaves & HVTLFS_LEAF_FEATURES) {
 		printf("  privileges        0x%016llX\n", (unsigned long long)f->privileges);
-		printf("    hypercall MSRs %s, VP index MSR %s, post messages %s, signal events "
-		       "%s,\n"
-		       "    extended hypercalls %s, isolation %s\n",
-		       yesno(f->hypercall_msrs), yesno(f->vp_index_msr), yesno(f->post_messages),
-		       yesno(f->signal_events), yesno(f->extended_hypercalls), yesno(f->isolation));
 		printf("  features EDX      0x%08X\n", f->features_edx);
-		printf("    XMM input %s, XMM output %s, extended GVA ranges %s, MSR lock %s\n",
-		       yesno(f->xmm_input), yesno(f->xmm_output), yesno(f->ext_gva_ranges),
-		       yesno(f->hypercall_msr_lock));
 	}
 	if (f->leaves & HVTLFS_LEAF_HINTS) {
 		printf("  hints EAX         0x%08X\n", f->hints_eax);
-		printf("    remote TLB flush %s, Ex processor masks %s, cluster IPI %s,\n"
-		       "    deprecate AutoEOI %s, nested hypervisor %s, eVMCS %s\n",
-		       yesno(f->remote_tlb_flush_recommended),
-		       yesno(f->ex_processor_masks_recommended), yesno(f->cluster_ipi_recommended),
-		       yesno(f->deprecate_auto_eoi), yesno(f->nested_hypervisor),
-		       yesno(f->evmcs_recommended));
-		if (hvtlfs_nested_hints_decode(&hints, f->hints_eax) == HVTLFS_OK) {
-			printf("    MMIO hypercalls %s\n", yesno(hints.mmio_hypercalls));
-			if (hints.unknown_bits)
-				printf("    unknown bits    0x%08X (newer than this library; "
-				       "ignored)\n",
-				       hints.unknown_bits);
-		}
+		if (f->hints_unknown_bits)
+			printf("    unknown bits    0x%08X (newer than this library; ignored)\n",
+			       f->hints_unknown_bits);
 		if (f->spinlock_retries == 0xFFFFFFFFu)
 			printf("  spinlock retries  never notify\n");
 		else
@@ -273,19 +286,15 @@ static void print_features(const struct hvtlfs_features *f)
 	if (f->leaves & HVTLFS_LEAF_LIMITS)
 		printf("  limits            max VPs %u, max LPs %u\n", f->max_vps, f->max_lps);
 	if (f->leaves & HVTLFS_LEAF_NESTED) {
-		printf("  nested EAX        0x%08X (%s)\n", f->nested.eax,
-		       hvtlfs_strerror(f->nested_status));
-		printf("    eVMCS versions %u..%u, direct virtual flush %s, GPA flush %s, MSR "
-		       "bitmap %s,\n"
-		       "    virtualization exceptions as #PF %s, enlightened NPT TLB %s\n",
-		       f->nested.evmcs_version_low, f->nested.evmcs_version_high,
-		       yesno(f->nested.direct_virtual_flush), yesno(f->nested.gpa_flush_hypercalls),
-		       yesno(f->nested.enlightened_msr_bitmap), yesno(f->nested.virt_exception_pf),
-		       yesno(f->nested.enlightened_npt_tlb));
+		printf("  nested EAX        0x%08X (%s), eVMCS versions %u..%u\n", f->nested.eax,
+		       hvtlfs_strerror(f->nested_status), f->nested.evmcs_version_low,
+		       f->nested.evmcs_version_high);
 		if (f->nested.unknown_bits)
 			printf("    unknown bits    0x%08X (newer than this library; ignored)\n",
 			       f->nested.unknown_bits);
 	}
+	printf("  named bits\n");
+	print_bits(f);
 	rc = hvtlfs_bringup_check(f);
 	printf("  bring-up check    %s\n", rc == HVTLFS_OK ? "ok" : hvtlfs_strerror(rc));
 }
@@ -303,11 +312,11 @@ static int detect_one(const char *title, hvtlfs_cpuid_fn fn, void *ctx)
 	printable_vendor(&f, vendor);
 	if (rc == HVTLFS_ERR_NOT_HYPERV) {
 		fn(ctx, 1, 0, leaf1);
-		if (!(leaf1[2] & HVTLFS_CPUID_1_ECX_HYPERVISOR)) {
+		if (!(leaf1[HVTLFS_CPUID_REG_ECX] & HVTLFS_CPUID_STD_FEATURES_ECX_HYPERVISOR)) {
 			printf("  no hypervisor: CPUID.1:ECX bit 31 is clear (%s)\n",
 			       hvtlfs_strerror(rc));
 		} else {
-			fn(ctx, HVTLFS_CPUID_INTERFACE, 0, iface);
+			fn(ctx, HVTLFS_CPUID_LEAF_INTERFACE, 0, iface);
 			printf("  a hypervisor, but not Hyper-V: vendor \"%s\", interface 0x%08X "
 			       "is not \"Hv#1\" (%s)\n",
 			       vendor, iface[0], hvtlfs_strerror(rc));
@@ -356,7 +365,7 @@ static int print_raw(void)
 		printf("\t/* %s: no hypervisor leaves read */\n", hvtlfs_strerror(rc));
 		return 1;
 	}
-	max = d.hv[0][HVTLFS_CPUID_EAX];
+	max = d.hv[0][HVTLFS_CPUID_REG_EAX];
 	for (i = 0; i < HVTLFS_CPUID_DUMP_HV_LEAVES; i++) {
 		if (max < 0x40000000u || max - 0x40000000u < i)
 			break;

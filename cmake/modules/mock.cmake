@@ -12,13 +12,9 @@ if(HVTLFS_BUILD_MOCK AND CMAKE_SYSTEM_NAME STREQUAL "Linux"
 	add_library(hvtlfs::mock ALIAS hvtlfs_mock)
 	set_target_properties(hvtlfs_mock PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
 		C_EXTENSIONS ON POSITION_INDEPENDENT_CODE ON)
-	target_link_libraries(hvtlfs_mock PUBLIC hvtlfs::hvtlfs
-		PRIVATE $<BUILD_INTERFACE:hvtlfs_warnings>)
+	target_link_libraries(hvtlfs_mock PUBLIC hvtlfs::hvtlfs)
+	hvtlfs_instrument(hvtlfs_mock MOCK)
 	# Code under test runs in user space, where the x86_64 ABI has a red zone
 	# below RSP that `call *page` would overwrite: have the wrappers step over it.
 	target_compile_definitions(hvtlfs_mock PUBLIC HVTLFS_HYPERCALL_SKIP_RED_ZONE=1)
-	if(HVTLFS_SANITIZE)
-		target_compile_options(hvtlfs_mock PRIVATE
-			$<$<COMPILE_LANGUAGE:C>:-fsanitize=address,undefined -fno-sanitize-recover=all>)
-	endif()
 endif()
