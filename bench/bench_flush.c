@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "hvtlfs/control.h"
 #include "hvtlfs/planner.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
@@ -133,7 +134,7 @@ int main(void)
 		for (v = 0; v < 4; v++) {
 			struct hvtlfs_flush_request r;
 			struct hvtlfs_flush_plan plan, slow;
-			struct hvtlfs_flush_policy noxmm = { 0, HVTLFS_PLAN_NO_XMM };
+			struct hvtlfs_flush_policy noxmm = { 0, HVTLFS_POLICY_NO_XMM };
 			struct seeds s;
 			double t0, t1;
 			unsigned k, b, reps = 200;
@@ -143,8 +144,8 @@ int main(void)
 			for (k = 0; k < vps[v]; k++)
 				bm[k / 64] |= (uint64_t)1 << (k % 64);
 			memset(&r, 0, sizeof(r));
-			r.vp_bitmap = bm;
-			r.vp_words = 64;
+			r.vps.bitmap = bm;
+			r.vps.words = 64;
 			r.address_space = 0x1000;
 			r.ranges = rg;
 			r.nranges = n;
@@ -167,7 +168,7 @@ int main(void)
 			s = seeds_plan(rg, n, vps[v]);
 			printf("| %s | %u | %s | %s | %u | %u | %u | %s | %u | %u | %.0f |\n",
 			       names[sc], vps[v], call_name(plan.control),
-			       plan.form == HVTLFS_PLAN_XMM ? "XMM fast" : "slow", plan.entries,
+			       plan.form == HVTLFS_FORM_XMM ? "XMM fast" : "slow", plan.entries,
 			       plan.input_size, slow.input_size, s.call, s.entries, s.bytes, best);
 		}
 	}

@@ -86,9 +86,8 @@ static uint16_t refuse(int *reason, int err, uint16_t status)
 uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **info, int *reason)
 {
 	const struct hvtlfs_call_info *ci;
-	uint32_t count = hvtlfs_control_rep_count(control);
-	uint32_t start = hvtlfs_control_rep_start(control);
 	const uint16_t input = HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
+	int rc;
 
 	if (info)
 		*info = NULL;
@@ -100,14 +99,9 @@ uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **inf
 			      HVTLFS_STATUS_INVALID_HYPERCALL_CODE);
 	if (info)
 		*info = ci;
-	if (ci->kind == HVTLFS_CALL_KIND_REP) {
-		if (count == 0)
-			return refuse(reason, HVTLFS_ERR_REP_COUNT_ZERO, input);
-		if (start >= count)
-			return refuse(reason, HVTLFS_ERR_REP_START_NOT_BELOW, input);
-	} else if (count != 0 || start != 0) {
-		return refuse(reason, HVTLFS_ERR_REP_ON_SIMPLE, input);
-	}
+	rc = hvtlfs_control_rep_rule_(control, ci->kind == HVTLFS_CALL_KIND_REP);
+	if (rc != HVTLFS_OK)
+		return refuse(reason, rc, input);
 	if (hvtlfs_control_var_hdr_size(control) != 0 && !(ci->flags & HVTLFS_CALLF_VARHDR))
 		return refuse(reason, HVTLFS_ERR_VARHDR_NOT_ALLOWED, input);
 	if (hvtlfs_control_is_fast(control) && !(ci->flags & HVTLFS_CALLF_FAST))

@@ -132,6 +132,40 @@ int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words)
 	return 0;
 }
 
+int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps)
+{
+	size_t i;
+	int n = 0;
+
+	if (!vps)
+		return HVTLFS_ERR_NULL;
+	if (vps->all)
+		return 0;
+	if (vps->words && !vps->bitmap)
+		return HVTLFS_ERR_NULL;
+	for (i = 0; i < vps->words; i++) {
+		if (vps->bitmap[i] == 0)
+			continue;
+		if (i >= VPSET_BANK_LIMIT)
+			return HVTLFS_ERR_VP_RANGE;
+		n++;
+	}
+	return n;
+}
+
+int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_words,
+				const struct hvtlfs_vp_targets *vps, size_t *needed_words)
+{
+	if (!vps)
+		return HVTLFS_ERR_NULL;
+	if (vps->all) {
+		if (needed_words)
+			*needed_words = HVTLFS_VPSET_HDR_WORDS;
+		return hvtlfs_vpset_encode_all(out, out_words);
+	}
+	return hvtlfs_vpset_encode_bitmap(out, out_words, vps->bitmap, vps->words, needed_words);
+}
+
 int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t *bitmap, size_t bitmap_words)
 {
 	if (!mask || (!bitmap && bitmap_words))
@@ -192,18 +226,18 @@ int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 			*hv_status = HVTLFS_STATUS_INVALID_PARAMETER;
 		return HVTLFS_ERR_NULL;
 	}
-	if (len < 16u)
+	if (len < sizeof(struct hvtlfs_vpset_hdr))
 		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
 				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	/* Guest memory: each word read once, through the accessor, into locals. */
-	format = hvtlfs_guest_le64_(p);
-	mask = hvtlfs_guest_le64_(p + 8);
+	format = hvtlfs_guest_le64_(p + HVTLFS_OFFSETOF(struct hvtlfs_vpset_hdr, format));
+	mask = hvtlfs_guest_le64_(p + HVTLFS_OFFSETOF(struct hvtlfs_vpset_hdr, valid_bank_mask));
 	nbanks = hvtlfs_popcount64(mask);
 	if (var_hdr_words != nbanks)
 		return parse_fail(set, hv_status, HVTLFS_ERR_BANK_MISMATCH,
 				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	/* nbanks <= 64, so this cannot overflow; len is the only bound trusted. */
-	if ((len - 16u) >> 3 < nbanks)
+	if ((len - sizeof(struct hvtlfs_vpset_hdr)) / sizeof(uint64_t) < nbanks)
 		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
 				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	if (format != HVTLFS_GENERIC_SET_SPARSE_4K && format != HVTLFS_GENERIC_SET_ALL)
@@ -216,7 +250,8 @@ int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 	set->nbanks = nbanks;
 	if (format == HVTLFS_GENERIC_SET_SPARSE_4K) {
 		for (m = mask, k = 0; m; m &= m - 1u, k++)
-			set->banks[hvtlfs_ctz64(m)] = hvtlfs_guest_le64_(p + 16u + 8u * k);
+			set->banks[hvtlfs_ctz64(m)] = hvtlfs_guest_le64_(
+				p + sizeof(struct hvtlfs_vpset_hdr) + sizeof(uint64_t) * k);
 	}
 	if (hv_status)
 		*hv_status = HVTLFS_STATUS_SUCCESS;

@@ -29,10 +29,10 @@ static struct {
 static void (*between_reps)(void);
 #define HVTLFS_REP_ITERATION_HOOK() (between_reps ? between_reps() : (void)0)
 
-#include "hvtlfs/planner.h"
+#include "hvtlfs/issue.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hypercall.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
 static struct hvtlfs_flush_plan plan_e2e;
@@ -41,7 +41,7 @@ static struct hvtlfs_flush_plan plan_e2e;
 
 #define MAX_RECORDS 600
 struct record {
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_request req;
 	uint32_t first; /* index into pool */
 };
 static struct record records[MAX_RECORDS];
@@ -55,7 +55,7 @@ static struct {
 
 static void handler(struct hvtlfs_mock_call *call, void *ctx)
 {
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_input in;
 	struct record *rec;
 	size_t cap = hv.cap;
 	(void)ctx;
@@ -75,7 +75,7 @@ static void handler(struct hvtlfs_mock_call *call, void *ctx)
 		return;
 	}
 	rec = &records[nrecords];
-	hv.decode_rc = hvtlfs_hv_decode(&in, &rec->req, pool + npool, cap);
+	hv.decode_rc = hvtlfs_hvcall_decode(&in, &rec->req, pool + npool, cap);
 	if (hv.decode_rc) {
 		call->result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
 		return;
@@ -102,8 +102,8 @@ static bool covered(uint32_t vp, uint32_t nvps, uint64_t as, uint64_t gva)
 {
 	unsigned i;
 	for (i = 0; i < nrecords; i++) {
-		if (hvtlfs_hv_flush_covers(&records[i].req, pool + records[i].first, vp, nvps, as,
-					   gva))
+		if (hvtlfs_hvcall_flush_covers(&records[i].req, pool + records[i].first, vp, nvps,
+					       as, gva))
 			return true;
 	}
 	return false;
@@ -151,13 +151,13 @@ static void one_random(unsigned iter)
 	f.ext_gva_ranges = rng() & 1;
 	f.max_vps = nvps;
 	if (f.xmm_input)
-		hvf |= HVTLFS_HV_FEAT_XMM_INPUT;
+		hvf |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
 	if (f.ext_gva_ranges)
-		hvf |= HVTLFS_HV_FEAT_EXT_GVA_RANGES;
+		hvf |= HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
 
 	memset(bm, 0, sizeof(bm));
 	memset(&r, 0, sizeof(r));
-	r.all_vps = (rng() % 10) == 0;
+	r.vps.all = (rng() % 10) == 0;
 	k = (uint32_t)(rng() % 6);
 	for (i = 0; i <= k; i++) {
 		uint32_t vp = (rng() & 1) ? (uint32_t)(rng() % (nvps < 64 ? nvps : 64))
@@ -166,8 +166,8 @@ static void one_random(unsigned iter)
 	}
 	if (rng() % 3 == 0) /* a dense first bank */
 		bm[0] |= rng() & (nvps >= 64 ? ~0ull : ((1ull << nvps) - 1));
-	r.vp_bitmap = bm;
-	r.vp_words = words;
+	r.vps.bitmap = bm;
+	r.vps.words = words;
 	r.address_space = (rng() & 0x000FFFFFFFFFF000ull);
 	r.all_spaces = (rng() % 8) == 0;
 	r.non_global_only = rng() & 1;
@@ -197,7 +197,7 @@ static void one_random(unsigned iter)
 	rc = hvtlfs_flush_plan_build(&r, &f, &pol, page, sizeof(page), &plan_e2e);
 	if (rc == HVTLFS_ERR_FALLBACK) {
 		size_t top = 0;
-		bool high = !r.all_vps && hvtlfs_vp_bitmap_highest(bm, words, &top) && top >= 64;
+		bool high = !r.vps.all && hvtlfs_vp_bitmap_highest(bm, words, &top) && top >= 64;
 		assert_true(!f.remote_tlb_flush_recommended ||
 			    (high && !f.ex_processor_masks_recommended));
 		return;
@@ -213,11 +213,11 @@ static void one_random(unsigned iter)
 
 	/* Nothing outside the request: VPs (unless ALL was requested), address spaces. */
 	for (i = 0; i < nrecords; i++) {
-		const struct hvtlfs_hv_request *q = &records[i].req;
+		const struct hvtlfs_hvcall_request *q = &records[i].req;
 		uint32_t cur = 0, vp;
-		assert_int_equal(q->kind, HVTLFS_HVREQ_FLUSH_VA);
+		assert_int_equal(q->kind, HVTLFS_HVCALL_REQ_FLUSH_VA);
 		if (hvtlfs_vpset_is_all(&q->vps)) {
-			assert_true(r.all_vps);
+			assert_true(r.vps.all);
 		} else {
 			while (hvtlfs_vpset_next(&q->vps, nvps, &cur, &vp))
 				assert_true(in_bitmap(bm, words, vp));
@@ -229,9 +229,9 @@ static void one_random(unsigned iter)
 	}
 	/* Every requested page on every requested VP: first/last page of each range and a
 	 * few inside, on every requested VP (or a sample of all VPs). */
-	for (k = 0; k < (r.all_vps ? 8u : words * 64u); k++) {
-		uint32_t vp = r.all_vps ? (uint32_t)(rng() % nvps) : k;
-		if (!r.all_vps && !in_bitmap(bm, words, vp))
+	for (k = 0; k < (r.vps.all ? 8u : words * 64u); k++) {
+		uint32_t vp = r.vps.all ? (uint32_t)(rng() % nvps) : k;
+		if (!r.vps.all && !in_bitmap(bm, words, vp))
 			continue;
 		if (r.everything) {
 			assert_true(covered(vp, nvps, r.address_space, rng()));
@@ -270,7 +270,7 @@ static void run_scenario(const struct scenario *sc)
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_range rg[2] = { { 0x7f0000000000u, 3 * 4096 }, { 0x10000000u, 1 } };
-	const struct hvtlfs_hv_request *q;
+	const struct hvtlfs_hvcall_request *q;
 	uint32_t vp;
 
 	memset(&f, 0, sizeof(f));
@@ -279,16 +279,16 @@ static void run_scenario(const struct scenario *sc)
 	f.xmm_input = sc->xmm;
 	f.max_vps = 128;
 	memset(&r, 0, sizeof(r));
-	r.vp_bitmap = sc->bm;
-	r.vp_words = 2;
-	r.all_vps = sc->all;
+	r.vps.bitmap = sc->bm;
+	r.vps.words = 2;
+	r.vps.all = sc->all;
 	r.address_space = 0xabc000;
 	r.everything = !sc->list;
 	r.ranges = rg;
 	r.nranges = 2;
 	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, sizeof(page), &plan_e2e),
 			 HVTLFS_OK);
-	hv_reset(sc->xmm ? HVTLFS_HV_FEAT_XMM_INPUT : 0, 512);
+	hv_reset(sc->xmm ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0, 512);
 	trace.n = 0;
 	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL), HVTLFS_OK);
 	assert_int_equal(nrecords, 1);
@@ -317,7 +317,7 @@ static void run_scenario(const struct scenario *sc)
 	if (sc->list)
 		assert_true(trace.start == 0x10000000u && trace.last == 0x7f0000002fffu);
 	else
-		assert_true(trace.start == 0 && trace.last == HVTLFS_FLUSH_ALL_END);
+		assert_true(trace.start == 0 && trace.last == HVTLFS_PLAN_LAST_ALL);
 }
 
 static void test_kvm_scenarios(void **state)
@@ -354,7 +354,7 @@ static void test_ex_all_format(void **state)
 	const uint64_t r1[1] = { 0x5000 };
 	uint64_t res;
 	(void)state;
-	hv_reset(HVTLFS_HV_FEAT_XMM_INPUT, 512);
+	hv_reset(HVTLFS_HVCALL_FEAT_XMM_INPUT, 512);
 	assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x9000, 0, &all, r1, 1, 0, &p),
 			 HVTLFS_OK);
 	assert_int_equal(hvtlfs_hypercall_rep(p.control, (uint64_t)(uintptr_t)page, 0, &res),
@@ -414,7 +414,7 @@ static void test_ipi_event_message(void **state)
 			 HVTLFS_OK);
 	res = hvtlfs_hypercall_fast16(p.control, regs[0], regs[1]);
 	assert_true(res == 0);
-	assert_true(records[0].req.kind == HVTLFS_HVREQ_IPI && records[0].req.vector == 0x31);
+	assert_true(records[0].req.kind == HVTLFS_HVCALL_REQ_IPI && records[0].req.vector == 0x31);
 	assert_true(hvtlfs_vpset_contains(&records[0].req.vps, 2));
 	assert_int_equal(hvtlfs_ipi_build_ex(page, 4096, 0x32, 0, &t, 0, &p), HVTLFS_OK);
 	res = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)page, 0);
@@ -458,8 +458,8 @@ static void test_issue_failures(void **state)
 		f.remote_tlb_flush_recommended = true;
 		f.xmm_input = form == 1;
 		memset(&r, 0, sizeof(r));
-		r.vp_bitmap = bm;
-		r.vp_words = 1;
+		r.vps.bitmap = bm;
+		r.vps.words = 1;
 		r.ranges = rg;
 		r.nranges = 3;
 		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, 4096, &plan_e2e),

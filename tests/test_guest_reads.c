@@ -21,7 +21,7 @@
 
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/flush.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/nested.h"
 #include "hvtlfs/ranges.h"
 #include "hvtlfs/vpset.h"
@@ -160,10 +160,10 @@ static void test_range_list_decode(void **state)
 }
 
 /* HvFlushVirtualAddressListEx with the TLFS VP set and two ranges, as the guest wrote it. */
-static void test_hv_decode_list_ex(void **state)
+static void test_hvcall_decode_list_ex(void **state)
 {
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
 	struct hvtlfs_range_entry r[4];
 
 	(void)state;
@@ -181,7 +181,7 @@ static void test_hv_decode_list_ex(void **state)
 	in.input_gpa = 0x5000;
 	in.bytes = guest;
 	in.len = GUEST_BYTES;
-	assert_int_equal(hvtlfs_hv_decode(&in, &req, r, 4), HVTLFS_OK);
+	assert_int_equal(hvtlfs_hvcall_decode(&in, &req, r, 4), HVTLFS_OK);
 	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
 	assert_true(req.address_space == 0x123000);
 	assert_true(hvtlfs_vpset_contains(&req.vps, 0) && hvtlfs_vpset_contains(&req.vps, 5) &&
@@ -194,10 +194,10 @@ static void test_hv_decode_list_ex(void **state)
 }
 
 /* HvPostMessage: the payload is copied as the guest wrote it, each byte once. */
-static void test_hv_decode_post_message(void **state)
+static void test_hvcall_decode_post_message(void **state)
 {
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
 	unsigned int i;
 
 	(void)state;
@@ -211,7 +211,7 @@ static void test_hv_decode_post_message(void **state)
 	in.input_gpa = 0x5000;
 	in.bytes = guest;
 	in.len = GUEST_BYTES;
-	assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 0), HVTLFS_OK);
 	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
 	assert_int_equal(req.connection_id, 7);
 	assert_int_equal(req.payload_size, 200);
@@ -284,11 +284,11 @@ static void random_input(uint64_t *control, unsigned int *features)
 	*features = (unsigned int)(rng() % 4u);
 }
 
-static void test_hv_decode_property(void **state)
+static void test_hvcall_decode_property(void **state)
 {
 	static struct hvtlfs_range_entry r1[64], r2[64];
-	struct hvtlfs_hv_request req1, req2;
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_request req1, req2;
+	struct hvtlfs_hvcall_input in;
 	int i;
 
 	(void)state;
@@ -304,11 +304,11 @@ static void test_hv_decode_property(void **state)
 		in.len = GUEST_BYTES;
 		memset(r1, 0, sizeof(r1));
 		memset(r2, 0, sizeof(r2));
-		rc1 = hvtlfs_hv_decode(&in, &req1, r1, 64);
+		rc1 = hvtlfs_hvcall_decode(&in, &req1, r1, 64);
 		assert_read_at_most_once();
 		memset(reads, 0, sizeof(reads));
 		mutating = 1;
-		rc2 = hvtlfs_hv_decode(&in, &req2, r2, 64);
+		rc2 = hvtlfs_hvcall_decode(&in, &req2, r2, 64);
 		assert_read_at_most_once();
 		assert_int_equal(rc1, rc2);
 		assert_memory_equal(&req1, &req2, sizeof(req1));
@@ -321,10 +321,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vpset_parse),
 		cmocka_unit_test(test_range_list_decode),
-		cmocka_unit_test(test_hv_decode_list_ex),
-		cmocka_unit_test(test_hv_decode_post_message),
+		cmocka_unit_test(test_hvcall_decode_list_ex),
+		cmocka_unit_test(test_hvcall_decode_post_message),
 		cmocka_unit_test(test_evmcs_reads),
-		cmocka_unit_test(test_hv_decode_property),
+		cmocka_unit_test(test_hvcall_decode_property),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,37 +10,37 @@
 
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/flush.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 
 #include "testutil.h"
 
 static uint64_t page[512];
 
-static struct hvtlfs_hv_request req;
+static struct hvtlfs_hvcall_request req;
 static struct hvtlfs_range_entry rng_out[512];
 
 /* Decodes a slow call whose input sits at GPA 0x10000 + off, mapped to the end of its page. */
 static int dec_slow(uint64_t control, uint64_t gpa, unsigned features)
 {
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_input in;
 	memset(&in, 0, sizeof(in));
 	in.control = control;
 	in.input_gpa = gpa;
 	in.bytes = (const uint8_t *)page + (gpa & 0xFFFu);
 	in.len = 4096u - (gpa & 0xFFFu);
 	in.features = features;
-	return hvtlfs_hv_decode(&in, &req, rng_out, 512);
+	return hvtlfs_hvcall_decode(&in, &req, rng_out, 512);
 }
 
 static int dec_fast(uint64_t control, size_t len, unsigned features)
 {
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_input in;
 	memset(&in, 0, sizeof(in));
 	in.control = control;
 	in.bytes = page;
 	in.len = len;
 	in.features = features;
-	return hvtlfs_hv_decode(&in, &req, rng_out, 512);
+	return hvtlfs_hvcall_decode(&in, &req, rng_out, 512);
 }
 
 /* The status, the result word, and the library check the decoder names for it. */
@@ -67,7 +67,7 @@ static void test_dec_generic(void **state)
 	/* Unknown code. */
 	assert_int_equal(dec_slow(0x7FFFu, 0x10000, 0), HVTLFS_OK);
 	expect(0x2, 0, HVTLFS_ERR_UNKNOWN_CALL);
-	assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_NONE);
 	/* Known to the catalog, not decoded here. */
 	assert_int_equal(dec_slow(0x0050u | (1ull << 32), 0x10000, 0), HVTLFS_ERR_UNKNOWN_CALL);
 	/* Rep count on a simple call; rep count 0 and rep start >= rep count on a rep call. */
@@ -81,10 +81,10 @@ static void test_dec_generic(void **state)
 	assert_int_equal(dec_slow(0x0002u | (1ull << 17), 0x10000, 0), HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_VARHDR_NOT_ALLOWED);
 	/* Fast on the slow-only HvPostMessage. */
-	assert_int_equal(dec_fast(0x1005Cu, 16, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_OK);
+	assert_int_equal(dec_fast(0x1005Cu, 16, HVTLFS_HVCALL_FEAT_XMM_INPUT), HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_FAST_NOT_ALLOWED);
 	/* Fast input beyond 112 bytes: list with 12 entries (24 + 96 = 120). */
-	assert_int_equal(dec_fast(0x10003u | (12ull << 32), 112, HVTLFS_HV_FEAT_XMM_INPUT),
+	assert_int_equal(dec_fast(0x10003u | (12ull << 32), 112, HVTLFS_HVCALL_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_FAST_TOO_BIG);
 	assert_int_equal(req.raise_ud, 0);
@@ -93,8 +93,9 @@ static void test_dec_generic(void **state)
 	assert_int_equal(req.raise_ud, 1);
 	expect(0x3, 0, HVTLFS_ERR_NO_FEATURE);
 	/* With the feature but registers not passed: the caller's bug. */
-	assert_int_equal(dec_fast(0x10002u, 16, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_ERR_TRUNCATED);
-	assert_int_equal(dec_fast(0x10002u, 112, HVTLFS_HV_FEAT_XMM_INPUT), HVTLFS_OK);
+	assert_int_equal(dec_fast(0x10002u, 16, HVTLFS_HVCALL_FEAT_XMM_INPUT),
+			 HVTLFS_ERR_TRUNCATED);
+	assert_int_equal(dec_fast(0x10002u, 112, HVTLFS_HVCALL_FEAT_XMM_INPUT), HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);
 	/* Alignment and page crossing. */
 	assert_int_equal(dec_slow(0x0002u, 0x10004, 0), HVTLFS_OK);
@@ -108,14 +109,14 @@ static void test_dec_generic(void **state)
 	expect(0x4, 3, HVTLFS_ERR_ALIGNMENT);
 	/* Caller mapped less than the page holds. */
 	{
-		struct hvtlfs_hv_input in = { 0x0002u, 0x10000, page, 23, 0, 0 };
-		assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 0), HVTLFS_ERR_TRUNCATED);
+		struct hvtlfs_hvcall_input in = { 0x0002u, 0x10000, page, 23, 0, 0 };
+		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 0), HVTLFS_ERR_TRUNCATED);
 		in.control = 0x0003u | (1ull << 32);
 		in.len = 4096;
-		assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 0), HVTLFS_ERR_NO_SPACE);
-		assert_int_equal(hvtlfs_hv_decode(NULL, &req, NULL, 0), HVTLFS_ERR_NULL);
-		assert_int_equal(hvtlfs_hv_decode(&in, NULL, NULL, 0), HVTLFS_ERR_NULL);
-		assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 1), HVTLFS_ERR_NULL);
+		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 0), HVTLFS_ERR_NO_SPACE);
+		assert_int_equal(hvtlfs_hvcall_decode(NULL, &req, NULL, 0), HVTLFS_ERR_NULL);
+		assert_int_equal(hvtlfs_hvcall_decode(&in, NULL, NULL, 0), HVTLFS_ERR_NULL);
+		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 1), HVTLFS_ERR_NULL);
 	}
 }
 
@@ -129,19 +130,19 @@ static void test_dec_flush(void **state)
 	page[2] = 0x5;
 	assert_int_equal(dec_slow(0x0002u, 0x10000, 0), HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);
-	assert_int_equal(req.kind, HVTLFS_HVREQ_FLUSH_VA);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_FLUSH_VA);
 	assert_true(req.address_space == 0x1000 && req.flags == 4 && req.whole_space);
 	assert_true(hvtlfs_vpset_contains(&req.vps, 0) && hvtlfs_vpset_contains(&req.vps, 2));
 	assert_false(hvtlfs_vpset_contains(&req.vps, 1));
-	assert_true(hvtlfs_hv_flush_covers(&req, NULL, 2, 4, 0x1000, 0xdead000));
-	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 1, 4, 0x1000, 0xdead000));
-	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 2, 4, 0x2000, 0xdead000));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, NULL, 2, 4, 0x1000, 0xdead000));
+	assert_false(hvtlfs_hvcall_flush_covers(&req, NULL, 1, 4, 0x1000, 0xdead000));
+	assert_false(hvtlfs_hvcall_flush_covers(&req, NULL, 2, 4, 0x2000, 0xdead000));
 	/* ALL_PROCESSORS: mask ignored. */
 	page[1] = HVTLFS_FLUSH_ALL_PROCESSORS | HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
 	assert_int_equal(dec_slow(0x0002u, 0x10000, 0), HVTLFS_OK);
 	assert_true(hvtlfs_vpset_is_all(&req.vps));
-	assert_true(hvtlfs_hv_flush_covers(&req, NULL, 9, 10, 0x7000, 0));
-	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 10, 10, 0x7000, 0));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, NULL, 9, 10, 0x7000, 0));
+	assert_false(hvtlfs_hvcall_flush_covers(&req, NULL, 10, 10, 0x7000, 0));
 	page[1] = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT; /* not a space flag */
 	assert_int_equal(dec_slow(0x0002u, 0x10000, 0), HVTLFS_OK);
 	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
@@ -154,9 +155,9 @@ static void test_dec_flush(void **state)
 	expect(0, 2, HVTLFS_OK);
 	assert_int_equal(req.nranges, 2);
 	assert_true(rng_out[0].base == 0x400000 && rng_out[0].pages == 3);
-	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x402fff));
-	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x403000));
-	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 2, 4, 0x1000, 0x7f123));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x402fff));
+	assert_false(hvtlfs_hvcall_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x403000));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, rng_out, 2, 4, 0x1000, 0x7f123));
 	/* Rep start 1: only the second entry. */
 	assert_int_equal(dec_slow(0x0003u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);
 	expect(0, 2, HVTLFS_OK);
@@ -175,16 +176,18 @@ static void test_dec_flush(void **state)
 	expect(0x5, 0, HVTLFS_ERR_NO_FEATURE);
 	/* With it: entry 1 is a 2 MiB large page at 0x40000000 (bit 11), 2 of them. */
 	page[4] = 0x40000000u | 0x800u | 1u;
-	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES),
-			 HVTLFS_OK);
+	assert_int_equal(
+		dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES),
+		HVTLFS_OK);
 	expect(0, 2, HVTLFS_OK);
 	assert_true(rng_out[1].base == 0x40000000 && rng_out[1].pages == 2 &&
 		    rng_out[1].page_shift == 21);
-	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 2, 4, 0x1000, 0x403fffff));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, rng_out, 2, 4, 0x1000, 0x403fffff));
 	/* A reserved bit (13) in a large entry: the element fails with reps completed = 1. */
 	page[4] |= 1u << 13;
-	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES),
-			 HVTLFS_OK);
+	assert_int_equal(
+		dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES),
+		HVTLFS_OK);
 	expect(0x5, 1, HVTLFS_ERR_RESERVED_BITS);
 	assert_int_equal(req.nranges, 1);
 	/* An entry past 2^64: the TLFS ignores GVAs beyond the end of the space, so it
@@ -198,14 +201,16 @@ static void test_dec_flush(void **state)
 	assert_true(rng_out[1].base == 0xFFFFFFFFFFFFF000ull && rng_out[1].pages == 1 &&
 		    rng_out[1].clamped == 1);
 	assert_int_equal(rng_out[0].clamped, 0);
-	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0xFFFFFFFFFFFFFFFFull));
-	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x400000));
-	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 0, 4, 0x1000, 0xFFFFFFFFFFFFEFFFull));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, rng_out, 0, 4, 0x1000, 0xFFFFFFFFFFFFFFFFull));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, rng_out, 0, 4, 0x1000, 0x400000));
+	assert_false(
+		hvtlfs_hvcall_flush_covers(&req, rng_out, 0, 4, 0x1000, 0xFFFFFFFFFFFFEFFFull));
 	/* The same in the extended format, a 1 GiB entry running 2 pages past the top. */
 	page[1] = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
 	page[4] = 0xFFFFFFFFC0000000ull | 0x1800u | 2u;
-	assert_int_equal(dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES),
-			 HVTLFS_OK);
+	assert_int_equal(
+		dec_slow(0x0003u | (2ull << 32), 0x10000, HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES),
+		HVTLFS_OK);
 	expect(0, 2, HVTLFS_OK);
 	assert_true(rng_out[1].base == 0xFFFFFFFFC0000000ull && rng_out[1].pages == 1 &&
 		    rng_out[1].page_shift == 30 && rng_out[1].clamped == 1);
@@ -213,8 +218,10 @@ static void test_dec_flush(void **state)
 	/* Early return: room for one range decodes a prefix and asks to continue. */
 	page[1] = 0;
 	{
-		struct hvtlfs_hv_input in = { 0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0 };
-		assert_int_equal(hvtlfs_hv_decode(&in, &req, rng_out, 1), HVTLFS_OK);
+		struct hvtlfs_hvcall_input in = {
+			0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0
+		};
+		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, rng_out, 1), HVTLFS_OK);
 		expect(HVTLFS_STATUS_TIMEOUT, 1, HVTLFS_ERR_NO_SPACE);
 		assert_int_equal(req.nranges, 1);
 	}
@@ -274,24 +281,24 @@ static void test_dec_flush_ex(void **state)
 	page[2] = 0x3;
 	page[3] = 0x4;
 	page[4] = 0x2;
-	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
+	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 112, HVTLFS_HVCALL_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);
-	assert_int_equal(req.kind, HVTLFS_HVREQ_IPI);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_IPI);
 	assert_int_equal(req.vector, 0x40);
 	assert_true(hvtlfs_vpset_contains(&req.vps, 2) && hvtlfs_vpset_contains(&req.vps, 65));
 	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 16, 0), HVTLFS_OK);
 	assert_int_equal(req.raise_ud, 1);
 	expect(0x3, 0, HVTLFS_ERR_NO_FEATURE);
 	/* IpiEx with one bank word too few in the variable header, and a bad format. */
-	assert_int_equal(dec_fast(0x10015u | (1ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
+	assert_int_equal(dec_fast(0x10015u | (1ull << 17), 112, HVTLFS_HVCALL_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
 	page[1] = 7;
-	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 112, HVTLFS_HV_FEAT_XMM_INPUT),
+	assert_int_equal(dec_fast(0x10015u | (2ull << 17), 112, HVTLFS_HVCALL_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
 	expect(0x5, 0, HVTLFS_ERR_BAD_FORMAT);
-	assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_NONE);
 }
 
 static void test_dec_ipi_event(void **state)
@@ -322,7 +329,7 @@ static void test_dec_ipi_event(void **state)
 	page[0] = 0x0000000300000010ull;
 	assert_int_equal(dec_fast(0x1005Du, 16, 0), HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);
-	assert_true(req.kind == HVTLFS_HVREQ_SIGNAL_EVENT && req.connection_id == 0x10 &&
+	assert_true(req.kind == HVTLFS_HVCALL_REQ_SIGNAL_EVENT && req.connection_id == 0x10 &&
 		    req.flag_number == 3);
 	page[0] = 0x0000000301000010ull;
 	assert_int_equal(dec_fast(0x1005Du, 16, 0), HVTLFS_OK);
@@ -379,7 +386,7 @@ static void test_dec_gpa(void **state)
 	page[0] = 0xfee000;
 	assert_int_equal(dec_slow(0x800000AFu, 0x10000, 0), HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);
-	assert_true(req.kind == HVTLFS_HVREQ_FLUSH_GPA && req.nested && req.whole_space);
+	assert_true(req.kind == HVTLFS_HVCALL_REQ_FLUSH_GPA && req.nested && req.whole_space);
 	page[1] = 1;
 	assert_int_equal(dec_slow(0x00AFu, 0x10000, 0), HVTLFS_OK);
 	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
@@ -388,7 +395,7 @@ static void test_dec_gpa(void **state)
 	assert_int_equal(dec_slow(0x00B0u | (1ull << 32), 0x10000, 0), HVTLFS_OK);
 	expect(0, 1, HVTLFS_OK);
 	assert_true(rng_out[0].base == 0x1000 && rng_out[0].pages == 5);
-	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x5fff));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x5fff));
 	/* A GPA entry past 2^64 is clamped as a GVA one is: the TLFS page of
 	 * HvFlushGuestPhysicalAddressList gives no rule, and nothing lies beyond the top. */
 	page[3] = 0xFFFFFFFFFFFFF7FFull; /* the last page and 2047 beyond it */
@@ -401,14 +408,14 @@ static void test_dec_gpa(void **state)
 	page[1] = 2;
 	assert_int_equal(dec_slow(0x00B0u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);
 	expect(0x5, 1, HVTLFS_ERR_BAD_FLAGS);
-	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x1000));
-	assert_false(hvtlfs_hv_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x6000));
+	assert_false(hvtlfs_hvcall_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x1000));
+	assert_false(hvtlfs_hvcall_flush_covers(&req, rng_out, 7, 8, 0xfee000, 0x6000));
 }
 
-/* Decodes with decoder options (hvtlfs_hv_input::options). */
+/* Decodes with decoder options (hvtlfs_hvcall_input::options). */
 static int dec_opts(uint64_t control, unsigned features, unsigned options)
 {
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_input in;
 	memset(&in, 0, sizeof(in));
 	in.control = control;
 	in.input_gpa = 0x10000;
@@ -416,7 +423,7 @@ static int dec_opts(uint64_t control, unsigned features, unsigned options)
 	in.len = hvtlfs_control_is_fast(control) ? 112u : 4096u;
 	in.features = features;
 	in.options = options;
-	return hvtlfs_hv_decode(&in, &req, rng_out, 512);
+	return hvtlfs_hvcall_decode(&in, &req, rng_out, 512);
 }
 
 /*
@@ -427,20 +434,20 @@ static int dec_opts(uint64_t control, unsigned features, unsigned options)
  */
 static void test_dec_empty_mask(void **state)
 {
-	const unsigned kvm = HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS;
+	const unsigned kvm = HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS;
 	(void)state;
 	memset(page, 0, sizeof(page));
 	/* The request KVM traced from Windows Server 2012: mask 0, space 0, flags 0x2. */
 	page[1] = HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
 	assert_int_equal(dec_opts(0x0002u, 0, 0), HVTLFS_OK);
 	expect(0x5, 0, HVTLFS_ERR_EMPTY_VP_MASK);
-	assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
-	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 0, 16, 0, 0x1000));
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_NONE);
+	assert_false(hvtlfs_hvcall_flush_covers(&req, NULL, 0, 16, 0, 0x1000));
 	page[1] = 0;
 	assert_int_equal(dec_opts(0x0002u, 0, 0), HVTLFS_OK);
 	expect(0x5, 0, HVTLFS_ERR_EMPTY_VP_MASK);
 	/* The fast (XMM) form: address space in RDX, flags in R8, the mask in XMM0. */
-	assert_int_equal(dec_opts(0x10002u, HVTLFS_HV_FEAT_XMM_INPUT, 0), HVTLFS_OK);
+	assert_int_equal(dec_opts(0x10002u, HVTLFS_HVCALL_FEAT_XMM_INPUT, 0), HVTLFS_OK);
 	expect(0x5, 0, HVTLFS_ERR_EMPTY_VP_MASK);
 	/* The list: refused before any element, so reps completed is the rep start. */
 	page[3] = 0x1000;
@@ -467,15 +474,15 @@ static void test_dec_empty_mask(void **state)
 	page[2] = 0;
 	assert_int_equal(dec_opts(0x0002u, 0, kvm), HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);
-	assert_int_equal(req.kind, HVTLFS_HVREQ_FLUSH_VA);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_FLUSH_VA);
 	assert_true(hvtlfs_vpset_is_all(&req.vps));
-	assert_true(hvtlfs_hv_flush_covers(&req, NULL, 15, 16, 0x5000, 0x1000));
-	assert_false(hvtlfs_hv_flush_covers(&req, NULL, 16, 16, 0x5000, 0x1000));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, NULL, 15, 16, 0x5000, 0x1000));
+	assert_false(hvtlfs_hvcall_flush_covers(&req, NULL, 16, 16, 0x5000, 0x1000));
 	page[1] = 0;
 	assert_int_equal(dec_opts(0x0003u | (2ull << 32), 0, kvm), HVTLFS_OK);
 	expect(0, 2, HVTLFS_OK);
 	assert_true(hvtlfs_vpset_is_all(&req.vps));
-	assert_true(hvtlfs_hv_flush_covers(&req, rng_out, 7, 16, 0, 0x2fff));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, rng_out, 7, 16, 0, 0x2fff));
 	/* A mask that names VPs is kept as it is with the option too. */
 	page[2] = 0x5;
 	assert_int_equal(dec_opts(0x0002u, 0, kvm), HVTLFS_OK);
@@ -496,7 +503,7 @@ static void test_dec_empty_mask(void **state)
 	page[1] = 0;
 	assert_int_equal(dec_opts(0x000Bu, 0, 0), HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);
-	assert_int_equal(req.kind, HVTLFS_HVREQ_IPI);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_IPI);
 	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 0);
 	assert_int_equal(dec_opts(0x1000Bu, 0, kvm), HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);
@@ -534,7 +541,7 @@ static void test_dec_refusal_reps(void **state)
 	const uint64_t gpa_list = 0x00B0u | (4ull << 32) | (2ull << 48);
 	const uint64_t nonglobal = HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
 	const uint64_t ext = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
-	const uint64_t xmm = HVTLFS_HV_FEAT_XMM_INPUT;
+	const uint64_t xmm = HVTLFS_HVCALL_FEAT_XMM_INPUT;
 	const struct refusal_case cases[] = {
 		/* The control word: reserved bits 27 (the example 0x0002000408000003), 30,
 		 * 44, 47, 60, 63 refuse a well-formed rep range: reps completed 2. */
@@ -592,7 +599,7 @@ static void test_dec_refusal_reps(void **state)
 			fail_msg("case %zu: result 0x%016llx, reason %d", i,
 				 (unsigned long long)req.result, req.reason);
 		expect(c->status, c->reps, c->reason);
-		assert_int_equal(req.kind, HVTLFS_HVREQ_NONE);
+		assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_NONE);
 		assert_int_equal(req.nranges, 0);
 	}
 
@@ -602,12 +609,12 @@ static void test_dec_refusal_reps(void **state)
 	page[1] = ext;
 	page[2] = 1;
 	page[3 + 3] = 0x800u | (1u << 12) | (1ull << 13); /* 1 GiB entry, reserved bit 13 */
-	assert_int_equal(dec_slow(list, 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES), HVTLFS_OK);
+	assert_int_equal(dec_slow(list, 0x10000, HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES), HVTLFS_OK);
 	expect(0x5, 3, HVTLFS_ERR_RESERVED_BITS);
 	assert_int_equal(req.nranges, 1); /* element 2 was done */
 	/* The first element read (index 2) failing: its index is the rep start. */
 	page[3 + 2] = page[3 + 3];
-	assert_int_equal(dec_slow(list, 0x10000, HVTLFS_HV_FEAT_EXT_GVA_RANGES), HVTLFS_OK);
+	assert_int_equal(dec_slow(list, 0x10000, HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES), HVTLFS_OK);
 	expect(0x5, 2, HVTLFS_ERR_RESERVED_BITS);
 	assert_int_equal(req.nranges, 0);
 }
@@ -643,7 +650,7 @@ static void test_dec_reason_property(void **state)
 								 : (testutil_next() & 0xFFFu));
 		unsigned int features = (unsigned int)(testutil_next() & 3u);
 		size_t cap = (size_t)(testutil_next() % 512u) + 1u;
-		struct hvtlfs_hv_input in;
+		struct hvtlfs_hvcall_input in;
 		uint16_t st;
 		uint32_t i;
 		int rc;
@@ -691,7 +698,7 @@ static void test_dec_reason_property(void **state)
 			in.bytes = (const uint8_t *)page + (gpa & 0xFFFu);
 			in.len = 4096u - (gpa & 0xFFFu);
 		}
-		rc = hvtlfs_hv_decode(&in, &req, rng_out, cap);
+		rc = hvtlfs_hvcall_decode(&in, &req, rng_out, cap);
 		assert_int_equal(rc, HVTLFS_OK);
 		assert_int_equal(req.status == 0 && !req.raise_ud, req.reason == HVTLFS_OK);
 		assert_true(req.reason <= 0);

@@ -7,9 +7,9 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "hvtlfs/planner.h"
+#include "hvtlfs/issue.h"
 #include "hvtlfs/flush.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 
 #include "testutil.h"
 
@@ -30,8 +30,8 @@ static struct hvtlfs_flush_request request(uint32_t words, uint64_t cr3, size_t 
 {
 	struct hvtlfs_flush_request r;
 	memset(&r, 0, sizeof(r));
-	r.vp_bitmap = bm;
-	r.vp_words = words;
+	r.vps.bitmap = bm;
+	r.vps.words = words;
 	r.address_space = cr3;
 	r.ranges = rg;
 	r.nranges = nranges;
@@ -63,7 +63,7 @@ static void test_fallback_and_nothing(void **state)
 	/* Nobody targeted: nothing to issue. */
 	memset(bm, 0, sizeof(bm));
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
-	assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+	assert_int_equal(plan.form, HVTLFS_FORM_NONE);
 	assert_int_equal(hvtlfs_flush_issue(&plan, 0, NULL), HVTLFS_OK);
 }
 
@@ -78,12 +78,12 @@ static void test_vp2_space(void **state)
 	r = request(1, 0x1000, 0);
 	r.non_global_only = 1;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
-	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_int_equal(plan.form, HVTLFS_FORM_SLOW);
 	assert_true(plan.control == 0x0002u);
 	assert_true(page[0] == 0x1000 && page[1] == HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY &&
 		    page[2] == 4);
 	assert_int_equal(plan.nvps, 1);
-	assert_true(plan.start == 0 && plan.last == HVTLFS_FLUSH_ALL_END);
+	assert_true(plan.start == 0 && plan.last == HVTLFS_PLAN_LAST_ALL);
 }
 
 /* KVM selftest: VP 2, list; NON_GLOBAL_MAPPINGS_ONLY dropped on the list call. */
@@ -131,7 +131,7 @@ static void test_ex(void **state)
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_true(plan.control == 0x0000000100000003u);
 	{
-		struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_PREFER_EX };
+		struct hvtlfs_flush_policy pol = { 0, HVTLFS_POLICY_PREFER_EX };
 		assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
 		assert_true(plan.control == 0x0000000100020014u);
 	}
@@ -148,7 +148,7 @@ static void test_all(void **state)
 	(void)state;
 	base_features();
 	r = request(0, 0x3000, 0);
-	r.all_vps = 1;
+	r.vps.all = 1;
 	r.all_spaces = 1;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_true(plan.control == 0x0002u);
@@ -199,7 +199,7 @@ static void test_thresholds(void **state)
 static void test_large_pages(void **state)
 {
 	struct hvtlfs_flush_request r;
-	struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_NO_LARGE_PAGES };
+	struct hvtlfs_flush_policy pol = { 0, HVTLFS_POLICY_NO_LARGE_PAGES };
 	(void)state;
 	base_features();
 	memset(bm, 0, sizeof(bm));
@@ -292,7 +292,7 @@ static void test_mapping_size_errors(void **state)
 		r = request(1, 0x1000, 1);
 		r.mapping_size = bad[i];
 		assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_MAPPING_SIZE);
-		assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+		assert_int_equal(plan.form, HVTLFS_FORM_NONE);
 		r.everything = 1;
 		assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_MAPPING_SIZE);
 	}
@@ -376,7 +376,7 @@ static void test_mapping_property(void **state)
 			if (plan.entries == 0)
 				continue; /* a whole-space flush covers everything */
 			lists++;
-			in = plan.form == HVTLFS_PLAN_XMM ? (const uint8_t *)plan.regs
+			in = plan.form == HVTLFS_FORM_XMM ? (const uint8_t *)plan.regs
 							  : (const uint8_t *)page;
 			hdr = plan.input_size - 8u * plan.entries;
 			memcpy(&flags, in + 8, 8);
@@ -416,7 +416,7 @@ static void test_mapping_property(void **state)
 static void test_xmm(void **state)
 {
 	struct hvtlfs_flush_request r;
-	struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_NO_XMM };
+	struct hvtlfs_flush_policy pol = { 0, HVTLFS_POLICY_NO_XMM };
 	size_t i;
 	(void)state;
 	base_features();
@@ -430,21 +430,21 @@ static void test_xmm(void **state)
 	r = request(1, 0x1000, 11);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 #if HVTLFS_ARCH_HAS_XMM_HYPERCALL
-	assert_int_equal(plan.form, HVTLFS_PLAN_XMM);
+	assert_int_equal(plan.form, HVTLFS_FORM_XMM);
 	assert_true(plan.control == 0x0000000B00010003u);
 	assert_true(plan.regs[0] == 0x1000 && plan.regs[2] == 4 && plan.regs[3] == 0x10000000u);
 	assert_true(page[0] == 0xA5A5A5A5A5A5A5A5u); /* the page is not used */
 #else
-	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_int_equal(plan.form, HVTLFS_FORM_SLOW);
 	assert_true(plan.control == 0x0000000B00000003u);
 #endif
 	/* 12 entries: 120 bytes, slow. */
 	r = request(1, 0x1000, 12);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
-	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_int_equal(plan.form, HVTLFS_FORM_SLOW);
 	r = request(1, 0x1000, 0);
 	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
-	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_int_equal(plan.form, HVTLFS_FORM_SLOW);
 }
 
 static void test_errors(void **state)
@@ -468,7 +468,7 @@ static void test_errors(void **state)
 		static uint64_t big[65];
 		struct hvtlfs_flush_request rb = request(65, 0, 0);
 		big[64] = 1;
-		rb.vp_bitmap = big;
+		rb.vps.bitmap = big;
 		assert_int_equal(plan_it(&rb, NULL), HVTLFS_ERR_VP_RANGE);
 	}
 	r = request(1, 0x1000, 0);
@@ -484,7 +484,7 @@ static void test_errors(void **state)
 			 HVTLFS_ERR_ALIGNMENT);
 	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, page, 16, &plan),
 			 HVTLFS_ERR_NO_SPACE);
-	r.vp_bitmap = NULL;
+	r.vps.bitmap = NULL;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_NULL);
 	assert_int_equal(hvtlfs_flush_issue(NULL, 0, NULL), HVTLFS_ERR_NULL);
 }
@@ -512,8 +512,8 @@ static void test_never_empty_mask(void **state)
 	(void)state;
 	for (iter = 0; iter < 4000; iter++) {
 		struct hvtlfs_flush_request r;
-		struct hvtlfs_hv_input in;
-		struct hvtlfs_hv_request q;
+		struct hvtlfs_hvcall_input in;
+		struct hvtlfs_hvcall_request q;
 		uint32_t words = (uint32_t)(next_rand() % 4u), i;
 		const uint64_t *input;
 		bool empty = true;
@@ -537,16 +537,16 @@ static void test_never_empty_mask(void **state)
 		}
 		r = request(words, 0x1000u * (next_rand() % 16u), (size_t)(next_rand() % 5u));
 		if (words == 0 && (next_rand() & 1))
-			r.vp_bitmap = NULL;
-		r.all_vps = next_rand() % 8u == 0;
+			r.vps.bitmap = NULL;
+		r.vps.all = next_rand() % 8u == 0;
 		r.all_spaces = next_rand() % 4u == 0;
 		r.non_global_only = next_rand() & 1;
 		rc = plan_it(&r, NULL);
 		if (rc == HVTLFS_ERR_FALLBACK)
 			continue; /* a VP at 64 or above without the Ex hint */
 		assert_int_equal(rc, HVTLFS_OK);
-		if (empty && !r.all_vps) {
-			assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+		if (empty && !r.vps.all) {
+			assert_int_equal(plan.form, HVTLFS_FORM_NONE);
 			assert_true(plan.control == 0);
 			/* Issuing it makes no call (this binary has no hypercall page: a call
 			 * would answer HVTLFS_ERR_NO_HYPERCALL_PAGE). */
@@ -554,8 +554,8 @@ static void test_never_empty_mask(void **state)
 			nothing++;
 			continue;
 		}
-		assert_int_not_equal(plan.form, HVTLFS_PLAN_NOTHING);
-		input = plan.form == HVTLFS_PLAN_XMM ? plan.regs : page;
+		assert_int_not_equal(plan.form, HVTLFS_FORM_NONE);
+		input = plan.form == HVTLFS_FORM_XMM ? plan.regs : page;
 		code = hvtlfs_control_code(plan.control);
 		if (code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE ||
 		    code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST) {
@@ -566,9 +566,9 @@ static void test_never_empty_mask(void **state)
 		in.control = plan.control;
 		in.input_gpa = 0x10000;
 		in.bytes = input;
-		in.len = plan.form == HVTLFS_PLAN_XMM ? sizeof(plan.regs) : sizeof(page);
-		in.features = HVTLFS_HV_FEAT_XMM_INPUT | HVTLFS_HV_FEAT_EXT_GVA_RANGES;
-		assert_int_equal(hvtlfs_hv_decode(&in, &q, decoded, 512), HVTLFS_OK);
+		in.len = plan.form == HVTLFS_FORM_XMM ? sizeof(plan.regs) : sizeof(page);
+		in.features = HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
+		assert_int_equal(hvtlfs_hvcall_decode(&in, &q, decoded, 512), HVTLFS_OK);
 		assert_int_equal(q.status, HVTLFS_STATUS_SUCCESS);
 	}
 	/* The run reached both cases often. */

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 
 #if defined(__GNUC__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -46,8 +46,8 @@ int cli_parse_features(const char *s, unsigned int allowed, unsigned int *out, c
 		       size_t *bad_len);
 
 /* The hypervisor's view of one call: status, result and the decoded request. */
-void cli_print_judgement(const struct hvtlfs_hv_input *in, int rc,
-			 const struct hvtlfs_hv_request *req,
+void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
+			 const struct hvtlfs_hvcall_request *req,
 			 const struct hvtlfs_range_entry *ranges);
 
 /* Input bytes as little-endian qwords (names: register names, or NULL for offsets) and

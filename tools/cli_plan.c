@@ -152,8 +152,8 @@ int cli_plan(int argc, char **argv)
 	struct hvtlfs_flush_policy policy;
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_plan plan;
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request hv;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request hv;
 	const char *val;
 	uint64_t space = 0, max_vps = 0, top = 0;
 	unsigned int feats = 0;
@@ -242,11 +242,11 @@ int cli_plan(int argc, char **argv)
 						       val ? val : "");
 			policy.max_list_entries = (uint32_t)n;
 		} else if (!strcmp(argv[i], "--prefer-ex")) {
-			policy.flags |= HVTLFS_PLAN_PREFER_EX;
+			policy.flags |= HVTLFS_POLICY_PREFER_EX;
 		} else if (!strcmp(argv[i], "--no-xmm")) {
-			policy.flags |= HVTLFS_PLAN_NO_XMM;
+			policy.flags |= HVTLFS_POLICY_NO_XMM;
 		} else if (!strcmp(argv[i], "--no-large-pages")) {
-			policy.flags |= HVTLFS_PLAN_NO_LARGE_PAGES;
+			policy.flags |= HVTLFS_POLICY_NO_LARGE_PAGES;
 		} else {
 			return cli_usage_error("plan", "unknown argument '%s'", argv[i]);
 		}
@@ -275,13 +275,13 @@ int cli_plan(int argc, char **argv)
 	f.xmm_input = (feats & CLI_FEAT_XMM) != 0;
 	f.ext_gva_ranges = (feats & (CLI_FEAT_EXTGVA | CLI_FEAT_LARGE)) != 0;
 	f.max_vps = (uint32_t)max_vps;
-	req.vp_bitmap = bitmap;
-	req.vp_words = HVTLFS_VPSET_MAX_BANKS;
-	req.all_vps = (uint32_t)all_vps;
+	req.vps.bitmap = bitmap;
+	req.vps.words = HVTLFS_VPSET_MAX_BANKS;
+	req.vps.all = all_vps != 0;
 	req.address_space = space;
-	req.all_spaces = (uint32_t)all_spaces;
-	req.non_global_only = (uint32_t)non_global;
-	req.everything = (uint32_t)everything;
+	req.all_spaces = all_spaces != 0;
+	req.non_global_only = non_global != 0;
+	req.everything = everything != 0;
 	req.ranges = plan_ranges;
 	req.nranges = nranges;
 
@@ -291,16 +291,16 @@ int cli_plan(int argc, char **argv)
 		       plan_error_hint(rc));
 		return 1;
 	}
-	if (plan.form == HVTLFS_PLAN_NOTHING) {
+	if (plan.form == HVTLFS_FORM_NONE) {
 		printf("no hypercall   nothing to flush\n");
 		return 0;
 	}
 	printf("hypercall      0x%04x %s\n", hvtlfs_control_code(plan.control),
 	       hvtlfs_call_name(hvtlfs_control_code(plan.control)));
 	printf("form           %s\n",
-	       plan.form == HVTLFS_PLAN_XMM ? "XMM fast (registers)" : "slow (input page)");
+	       plan.form == HVTLFS_FORM_XMM ? "XMM fast (registers)" : "slow (input page)");
 	printf("control        0x%016llx\n", (unsigned long long)plan.control);
-	if (plan.last == HVTLFS_FLUSH_ALL_END)
+	if (plan.last == HVTLFS_PLAN_LAST_ALL)
 		printf("covers         whole address space\n");
 	else
 		printf("covers         0x%016llx-0x%016llx\n", (unsigned long long)plan.start,
@@ -308,19 +308,19 @@ int cli_plan(int argc, char **argv)
 
 	memset(&in, 0, sizeof(in));
 	in.control = plan.control;
-	in.features = f.ext_gva_ranges ? HVTLFS_HV_FEAT_EXT_GVA_RANGES : 0u;
-	if (plan.form == HVTLFS_PLAN_XMM) {
+	in.features = f.ext_gva_ranges ? HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES : 0u;
+	if (plan.form == HVTLFS_FORM_XMM) {
 		in.bytes = plan.regs;
 		in.len = sizeof(plan.regs);
-		in.features |= HVTLFS_HV_FEAT_XMM_INPUT;
+		in.features |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
 	} else {
 		in.bytes = plan_page;
 		in.len = sizeof(plan_page);
 	}
-	cli_print_input((const uint8_t *)in.bytes, plan.input_size, plan.form == HVTLFS_PLAN_XMM);
-	printf("-- as hvtlfs_hv_decode judges it --\n");
-	rc = hvtlfs_hv_decode(&in, &hv, plan_decoded,
-			      sizeof(plan_decoded) / sizeof(plan_decoded[0]));
+	cli_print_input((const uint8_t *)in.bytes, plan.input_size, plan.form == HVTLFS_FORM_XMM);
+	printf("-- as hvtlfs_hvcall_decode judges it --\n");
+	rc = hvtlfs_hvcall_decode(&in, &hv, plan_decoded,
+				  sizeof(plan_decoded) / sizeof(plan_decoded[0]));
 	cli_print_judgement(&in, rc, &hv, plan_decoded);
 	return 0;
 }

@@ -282,9 +282,9 @@ static int cmd_quickref(int argc, char **argv)
 	printf("| Slow input and output: must not cross a page of | %u bytes |\n",
 	       HVTLFS_PAGE_SIZE);
 	printf("| Fast input in RDX, R8 (EBX:ECX, EDI:ESI on i386) | %u bytes |\n",
-	       HVTLFS_BUILD_FAST_GPR_BYTES);
+	       HVTLFS_FAST_GPR_BYTES);
 	printf("| Fast input with XMM0-XMM5 (XMM fast input feature) | %u bytes |\n",
-	       HVTLFS_BUILD_FAST_XMM_BYTES);
+	       HVTLFS_FAST_XMM_BYTES);
 	printf("| Largest rep count or rep start | %u |\n", HVTLFS_CONTROL_REP_MAX);
 	printf("| Largest variable header (8-byte units) | %u |\n", HVTLFS_CONTROL_VARHDR_MAX);
 	printf("| HvPostMessage payload | at most %u bytes |\n", HVTLFS_MESSAGE_PAYLOAD_MAX);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The emulated hypervisor. It judges every trapped hypercall the way Hyper-V
- * and KVM do, with hvtlfs's hypervisor-side decoder (hvtlfs_hv_decode: the
+ * and KVM do, with hvtlfs's hypervisor-side decoder (hvtlfs_hvcall_decode: the
  * catalog check of the control word, sizes, alignment, the HV_VP_SET and the
  * GVA ranges, each input byte read once). It prints what it decoded and
  * answers with the result word the decoder chose.
@@ -12,7 +12,7 @@
 #include "hvtlfs/bringup.h"
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/ranges.h"
 #include "hvtlfs/tlfs.h"
 #include "hvtlfs/vpset.h"
@@ -31,7 +31,8 @@ uint32_t hv_calls(void)
 
 #if defined(__x86_64__)
 /* XMM fast input, extended GVA ranges. */
-#define HV_FEATURES_EDX (HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT | HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES)
+#define HV_FEATURES_EDX                                                                            \
+	(HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT | HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES)
 #else
 /* hvtlfs issues XMM fast calls on x86_64 only: the i386 partition offers none. */
 #define HV_FEATURES_EDX HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES
@@ -165,9 +166,9 @@ int hv_wrmsr(uint32_t msr, uint64_t value)
 /* ---- Hypercalls --------------------------------------------------------------------------- */
 
 #if defined(__x86_64__)
-#define HV_DECODE_FEATURES (HVTLFS_HV_FEAT_XMM_INPUT | HVTLFS_HV_FEAT_EXT_GVA_RANGES)
+#define HV_DECODE_FEATURES (HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES)
 #else
-#define HV_DECODE_FEATURES HVTLFS_HV_FEAT_EXT_GVA_RANGES
+#define HV_DECODE_FEATURES HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES
 #endif
 
 /* The one event connection this partition has. */
@@ -192,7 +193,8 @@ static void say_vpset(const struct hvtlfs_vpset *set)
 	con_puts("}");
 }
 
-static void say_ranges(const struct hvtlfs_hv_request *q, const struct hvtlfs_range_entry *ranges)
+static void say_ranges(const struct hvtlfs_hvcall_request *q,
+		       const struct hvtlfs_range_entry *ranges)
 {
 	uint32_t i;
 
@@ -218,7 +220,8 @@ static void say_ranges(const struct hvtlfs_hv_request *q, const struct hvtlfs_ra
 	}
 }
 
-static void say_flush(const struct hvtlfs_hv_request *q, const struct hvtlfs_range_entry *ranges)
+static void say_flush(const struct hvtlfs_hvcall_request *q,
+		      const struct hvtlfs_range_entry *ranges)
 {
 	con_puts(": space ");
 	con_hex(q->address_space, 8);
@@ -229,10 +232,10 @@ static void say_flush(const struct hvtlfs_hv_request *q, const struct hvtlfs_ran
 	say_ranges(q, ranges);
 }
 
-static struct hvtlfs_hv_request req;
+static struct hvtlfs_hvcall_request req;
 static struct hvtlfs_range_entry ranges[HV_REPS_PER_CALL];
 
-const struct hvtlfs_hv_request *hv_last_request(void)
+const struct hvtlfs_hvcall_request *hv_last_request(void)
 {
 	return &req;
 }
@@ -250,7 +253,7 @@ void hv_set_xmm_input(int on)
 	if (on)
 		decode_features = HV_DECODE_FEATURES;
 	else
-		decode_features = HV_DECODE_FEATURES & ~HVTLFS_HV_FEAT_XMM_INPUT;
+		decode_features = HV_DECODE_FEATURES & ~HVTLFS_HVCALL_FEAT_XMM_INPUT;
 }
 
 void hv_set_transparent_continuation(int on)
@@ -260,7 +263,7 @@ void hv_set_transparent_continuation(int on)
 
 uint64_t hv_hypercall(struct hv_regs *r, int *action)
 {
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_input in;
 	uint64_t regs[14], gpa = r->in, result;
 	unsigned int i;
 	int fast = hvtlfs_control_is_fast(r->control), rc;
@@ -290,11 +293,11 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 		in.len = 0;
 	}
 
-	rc = hvtlfs_hv_decode(&in, &req, ranges, HV_REPS_PER_CALL);
+	rc = hvtlfs_hvcall_decode(&in, &req, ranges, HV_REPS_PER_CALL);
 	if (rc == HVTLFS_ERR_TRUNCATED && fast && r->has_xmm) {
 		/* Valid, but longer than RDX and R8: the rest is in XMM0-XMM5. */
 		in.len = 112u;
-		rc = hvtlfs_hv_decode(&in, &req, ranges, HV_REPS_PER_CALL);
+		rc = hvtlfs_hvcall_decode(&in, &req, ranges, HV_REPS_PER_CALL);
 	}
 	if (rc == HVTLFS_ERR_UNKNOWN_CALL) {
 		/* In the catalog, but not a call this hypervisor serves. */
@@ -328,20 +331,20 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 		con_puts("\n");
 	} else {
 		switch (req.kind) {
-		case HVTLFS_HVREQ_FLUSH_VA:
+		case HVTLFS_HVCALL_REQ_FLUSH_VA:
 			say_flush(&req, ranges);
 			break;
-		case HVTLFS_HVREQ_FLUSH_GPA:
+		case HVTLFS_HVCALL_REQ_FLUSH_GPA:
 			con_puts(": EPT ");
 			con_hex(req.address_space, 8);
 			say_ranges(&req, ranges);
 			break;
-		case HVTLFS_HVREQ_SPIN_WAIT:
+		case HVTLFS_HVCALL_REQ_SPIN_WAIT:
 			con_puts(": spin count ");
 			con_dec(req.spin_count);
 			con_puts("\n");
 			break;
-		case HVTLFS_HVREQ_SIGNAL_EVENT:
+		case HVTLFS_HVCALL_REQ_SIGNAL_EVENT:
 			con_puts(": connection ");
 			con_hex(req.connection_id, 1);
 			con_puts(" flag ");
@@ -352,7 +355,7 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 			}
 			con_puts("\n");
 			break;
-		case HVTLFS_HVREQ_POST_MESSAGE:
+		case HVTLFS_HVCALL_REQ_POST_MESSAGE:
 			con_puts(": connection ");
 			con_hex(req.connection_id, 1);
 			con_puts(" type ");
@@ -364,7 +367,7 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 						 : '.');
 			con_puts("\"\n");
 			break;
-		case HVTLFS_HVREQ_IPI:
+		case HVTLFS_HVCALL_REQ_IPI:
 			con_puts(": vector ");
 			con_hex(req.vector, 2);
 			con_puts(" VPs ");

@@ -147,6 +147,28 @@ HVTLFS_MUST_CHECK int hvtlfs_control_build(uint64_t *out, uint16_t code, unsigne
  */
 int hvtlfs_control_check(uint64_t control);
 
+/*! @cond HVTLFS_INTERNAL */
+/* Public only because the inline rep wrapper needs it. The TLFS rule on the rep
+ * fields ("Hypercall Inputs"): a rep call has rep count >= 1 and rep start below it;
+ * a simple call has both zero. Its one implementation: hvtlfs_control_check(),
+ * hvtlfs_call_check() and the rep wrappers all call it. */
+HVTLFS_ALWAYS_INLINE int hvtlfs_control_rep_rule_(uint64_t control, bool rep_call)
+{
+	uint32_t count = (uint32_t)((control & HVTLFS_CONTROL_REP_COUNT_MASK) >>
+				    HVTLFS_CONTROL_REP_COUNT_SHIFT);
+	uint32_t start = (uint32_t)((control & HVTLFS_CONTROL_REP_START_MASK) >>
+				    HVTLFS_CONTROL_REP_START_SHIFT);
+
+	if (!rep_call)
+		return count != 0 || start != 0 ? HVTLFS_ERR_REP_ON_SIMPLE : HVTLFS_OK;
+	if (count == 0)
+		return HVTLFS_ERR_REP_COUNT_ZERO;
+	if (start >= count)
+		return HVTLFS_ERR_REP_START_NOT_BELOW;
+	return HVTLFS_OK;
+}
+/*! @endcond */
+
 /*!
  * @brief Call code of a control word.
  * @param control the control word.

@@ -85,7 +85,7 @@ HVTLFS_BEGIN_DECLS
  * 64-bit address space is cut to end at 2^64 - 1 and flagged in
  * hvtlfs_range_entry::clamped, instead of refused with #HVTLFS_ERR_RANGE_WRAP.
  * The TLFS (HvFlushVirtualAddressList) ignores GVAs beyond the end of the
- * partition's GVA space rather than failing the call; hvtlfs_hv_decode() uses
+ * partition's GVA space rather than failing the call; hvtlfs_hvcall_decode() uses
  * this option for its GVA and GPA lists. Without it the decoders report the
  * wrap, for callers who want to refuse or log such entries.
  */

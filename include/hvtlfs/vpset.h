@@ -34,13 +34,6 @@ HVTLFS_BEGIN_DECLS
  * @{
  */
 
-/*! Words of the fixed part of an HV_VP_SET (format and valid_bank_mask). */
-#define HVTLFS_VPSET_HDR_WORDS 2u
-/*! Largest encoded HV_VP_SET in 64-bit words: the fixed part and 64 bank words. */
-#define HVTLFS_VPSET_MAX_WORDS (HVTLFS_VPSET_HDR_WORDS + HVTLFS_VPSET_MAX_BANKS)
-/*! Bytes of an encoded HV_VP_SET with @p nbanks bank words. */
-#define HVTLFS_VPSET_BYTES(nbanks) (8u * (HVTLFS_VPSET_HDR_WORDS + (nbanks)))
-
 /*!
  * @brief The fixed part of an HV_VP_SET on the wire; bank words follow it.
  */
@@ -51,6 +44,13 @@ struct hvtlfs_vpset_hdr {
 HVTLFS_ASSERT_SIZE(struct hvtlfs_vpset_hdr, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_vpset_hdr, format, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_vpset_hdr, valid_bank_mask, 8);
+
+/*! Words of the fixed part of an HV_VP_SET (format and valid_bank_mask). */
+#define HVTLFS_VPSET_HDR_WORDS (sizeof(struct hvtlfs_vpset_hdr) / sizeof(uint64_t))
+/*! Largest encoded HV_VP_SET in 64-bit words: the fixed part and 64 bank words. */
+#define HVTLFS_VPSET_MAX_WORDS (HVTLFS_VPSET_HDR_WORDS + HVTLFS_VPSET_MAX_BANKS)
+/*! Bytes of an encoded HV_VP_SET with @p nbanks bank words. */
+#define HVTLFS_VPSET_BYTES(nbanks) (sizeof(uint64_t) * (HVTLFS_VPSET_HDR_WORDS + (nbanks)))
 
 /*!
  * @brief A decoded, validated VP set: a copy, independent of the bytes it came from.
@@ -203,6 +203,20 @@ bool hvtlfs_vp_bitmap_highest(const uint64_t *bitmap, size_t words, size_t *vp);
 bool hvtlfs_vp_bitmap_below_64(const uint64_t *bitmap, size_t words);
 /*! @} */
 
+/*!
+ * @brief The target VPs of a call: a VP bitmap, or every VP.
+ *
+ * Word i of @ref bitmap holds VPs 64i..64i+63 (bit j is VP 64i+j), which is exactly
+ * one HV_VP_SET bank. The one spelling of "target VPs" across the API: the Ex
+ * builders take it, the flush planner's request holds it.
+ */
+struct hvtlfs_vp_targets {
+	const uint64_t
+		*bitmap; /*!< VP bitmap; may be NULL when @ref words is 0 or @ref all is set. */
+	size_t words;	 /*!< 64-bit words in @ref bitmap. */
+	bool all;	 /*!< Every VP (HV_GENERIC_SET_ALL, or ALL_PROCESSORS); bitmap ignored. */
+};
+
 /*! @name Guest side: encoders
  * @{ */
 
@@ -269,6 +283,28 @@ HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_indices(uint64_t *out, size_t out_word
  *         #HVTLFS_ERR_NULL; #HVTLFS_ERR_NO_SPACE when @p out_words is below 2.
  */
 HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words);
+
+/*!
+ * @brief Number of bank words a VP target set needs in an HV_VP_SET.
+ * @param vps target VPs.
+ * @return 0-64 bank words (0 for every VP: format ALL), or #HVTLFS_ERR_NULL, or
+ *         #HVTLFS_ERR_VP_RANGE when a VP is 4096 or above.
+ */
+int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps);
+
+/*!
+ * @brief Encodes target VPs as an HV_VP_SET: hvtlfs_vpset_encode_all() when
+ *        @p vps says every VP, else hvtlfs_vpset_encode_bitmap() of its bitmap.
+ * @param[out] out destination, starting at the format word.
+ * @param out_words capacity of @p out in 64-bit words.
+ * @param vps target VPs.
+ * @param[out] needed_words as for hvtlfs_vpset_encode_bitmap() (may be NULL).
+ * @return the number of bank words written (0-64); #HVTLFS_ERR_NULL;
+ *         #HVTLFS_ERR_VP_RANGE; #HVTLFS_ERR_NO_SPACE.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_words,
+						  const struct hvtlfs_vp_targets *vps,
+						  size_t *needed_words);
 
 /*!
  * @brief Builds the legacy 64-bit processor mask from a VP bitmap.

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Each public header compiles on its own as C99, C11, C++11 and C++17, with
-# -Wall -Wextra -Wpedantic -Werror, for the arch whose flags are given.
+# Header contracts, for the arch whose flags are given:
+#  1. each public header compiles on its own as C99, C11, C++11 and C++17, with
+#     -Wall -Wextra -Wpedantic -Werror (the arch's hypercall.h is the public
+#     hypercall.h's part: alone it must refuse, with a message naming that header);
+#  2. a file that only encodes, builds, decodes or plans sees no assembly: every header
+#     but the wrappers' (hypercall.h, issue.h, the umbrella hvtlfs.h, arch/hypercall.h
+#     and arch/cpu.h) preprocesses to code without __asm__ or a register variable.
 # usage: headers.sh <srcdir> <arch> <cc> <cxx> [extra flags, e.g. -m32]
 set -eu
 src=$1 arch=$2 cc=$3 cxx=$4
@@ -15,6 +20,16 @@ fail=0 n=0
 for h in "$src"/include/hvtlfs/*.h "$src"/arch/"$arch"/include/hvtlfs/arch/*.h; do
 	rel=${h#"$src"/include/}
 	rel=${rel#"$src"/arch/"$arch"/include/}
+	if [ "$rel" = hvtlfs/arch/hypercall.h ]; then
+		n=$((n + 1))
+		printf '#include "%s"\n' "$rel" >"$tmp/t.c"
+		if "$cc" -std=c11 "${inc[@]}" "${extra[@]}" -c "$tmp/t.c" -o "$tmp/t.o" 2>"$tmp/err" ||
+			! grep -q 'include that instead' "$tmp/err"; then
+			echo "FAIL: $rel alone must refuse, pointing to hvtlfs/hypercall.h"
+			fail=$((fail + 1))
+		fi
+		continue
+	fi
 	printf '#include "%s"\n#include "%s"\nint hvtlfs_header_check_(void);\nint hvtlfs_header_check_(void) { return 0; }\n' \
 		"$rel" "$rel" >"$tmp/t.c"
 	cp "$tmp/t.c" "$tmp/t.cpp"
@@ -30,6 +45,16 @@ for h in "$src"/include/hvtlfs/*.h "$src"/arch/"$arch"/include/hvtlfs/arch/*.h; 
 			echo "FAIL: $rel as $std"; fail=$((fail + 1))
 		fi
 	done
+	case "$rel" in
+	hvtlfs/hypercall.h | hvtlfs/issue.h | hvtlfs/hvtlfs.h | hvtlfs/arch/cpu.h) continue ;;
+	esac
+	n=$((n + 1))
+	"$cc" -std=c11 -E -P "${inc[@]}" "${extra[@]}" "$tmp/t.c" -o "$tmp/t.i"
+	if grep -nE '__asm__|\basm\b|__extension__ register' "$tmp/t.i" >"$tmp/asm"; then
+		echo "FAIL: $rel brings in assembly:"
+		head -5 "$tmp/asm"
+		fail=$((fail + 1))
+	fi
 done
 echo "headers ($arch): $((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

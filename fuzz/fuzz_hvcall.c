@@ -2,21 +2,21 @@
 /*
  * libFuzzer harness for the hypervisor-side decoder. Input layout:
  * bytes 0-7 control word, 8-9 input GPA page offset, 10 feature bits (0-1) and
- * decoder options (2-3: bit 2 is HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS, bit 3 an option
+ * decoder options (2-3: bit 2 is HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS, bit 3 an option
  * that does not exist), 11 range capacity, then the guest's input bytes (exactly as
  * long as the rest: ASan catches any read past them).
  */
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/flush.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct hvtlfs_range_entry ranges[256];
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
 	size_t cap;
 	uint32_t i, done;
 	bool legacy;
@@ -31,8 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.bytes = data + 12;
 	in.len = size - 12;
 	cap = (size_t)data[11] + 1u;
-	rc = hvtlfs_hv_decode(&in, &req, ranges, cap);
-	if ((in.options & ~HVTLFS_HV_OPT_KNOWN) && rc != HVTLFS_ERR_INVALID_ARG)
+	rc = hvtlfs_hvcall_decode(&in, &req, ranges, cap);
+	if ((in.options & ~HVTLFS_HVCALL_OPT_KNOWN) && rc != HVTLFS_ERR_INVALID_ARG)
 		__builtin_trap();
 	if (rc != HVTLFS_OK)
 		return 0;
@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		bool reps_valid =
 			ci && ci->kind == HVTLFS_CALL_KIND_REP && req.rep_start < req.rep_count;
 
-		if (req.kind == HVTLFS_HVREQ_NONE) {
+		if (req.kind == HVTLFS_HVCALL_REQ_NONE) {
 			if (done != (reps_valid ? req.rep_start : 0u))
 				__builtin_trap();
 		} else if (!reps_valid || done != req.rep_start + req.nranges ||
@@ -62,11 +62,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * every VP; an empty-mask refusal happens exactly there. */
 	legacy = req.code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE ||
 		 req.code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST;
-	if (req.kind == HVTLFS_HVREQ_FLUSH_VA && legacy && !hvtlfs_vpset_is_all(&req.vps) &&
+	if (req.kind == HVTLFS_HVCALL_REQ_FLUSH_VA && legacy && !hvtlfs_vpset_is_all(&req.vps) &&
 	    hvtlfs_vpset_count(&req.vps, 0) == 0)
 		__builtin_trap();
 	if (req.reason == HVTLFS_ERR_EMPTY_VP_MASK &&
-	    (!legacy || (in.options & HVTLFS_HV_OPT_EMPTY_MASK_ALL_VPS) || in.len < 24 ||
+	    (!legacy || (in.options & HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS) || in.len < 24 ||
 	     !hvtlfs_flush_mask_empty(fuzz_le(data + 12 + 8, 8), fuzz_le(data + 12 + 16, 8))))
 		__builtin_trap();
 	/* A reason exactly when the call is not plainly accepted; an early return is NO_SPACE. */
@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    (req.status == HVTLFS_STATUS_TIMEOUT) != (req.reason == HVTLFS_ERR_NO_SPACE))
 		__builtin_trap();
 	for (i = 0; i < 8u; i++)
-		(void)hvtlfs_hv_flush_covers(&req, ranges, i * 600u, 4096u, fuzz_le(data, 8),
-					     (uint64_t)i << 30);
+		(void)hvtlfs_hvcall_flush_covers(&req, ranges, i * 600u, 4096u, fuzz_le(data, 8),
+						 (uint64_t)i << 30);
 	return 0;
 }
