@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Range list encoding: hvtlfs_gva_ranges_encode() (simple format) against a
+ * Range list encoding: hvtlfs_ranges_encode() (simple format) against a
  * straightforward reference that walks the range in 16 MiB (4096-page) steps,
  * one HV_GVA_RANGE a step, the way kernels fill their flush lists. Side by side
  * in the same run, with interleaved batches; outputs are compared word for word
@@ -81,13 +81,13 @@ static SAME_INLINING const struct hvtlfs_range *opaque(const struct hvtlfs_range
 
 static SAME_INLINING int run_hvtlfs(uint64_t *out, const struct hvtlfs_range *r)
 {
-	return hvtlfs_gva_ranges_encode(out, CAP, r, 1, HVTLFS_RANGES_SIMPLE, NULL);
+	return hvtlfs_ranges_encode(out, CAP, r, 1, HVTLFS_RANGE_FORMAT_GVA_SIMPLE, NULL);
 }
 
 static SAME_INLINING int run_large(uint64_t *out, const struct hvtlfs_range *r)
 {
-	return hvtlfs_gva_ranges_encode(out, CAP, r, 1,
-					HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES, NULL);
+	return hvtlfs_ranges_encode(out, CAP, r, 1,
+					HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES, NULL);
 }
 
 static SAME_INLINING int run_ref(uint64_t *out, const struct hvtlfs_range *r)

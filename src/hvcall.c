@@ -79,7 +79,7 @@ static int decode_list(struct hvtlfs_hvcall_request *req, const struct call_ *c,
 	req->range_format = format;
 	req->ranges_first = req->rep_start;
 	/* Entries past 2^64 - 1 are clamped, not refused: the TLFS ignores invalid GVAs. */
-	rc = hvtlfs_range_list_decode(format | HVTLFS_RANGE_FMT_CLAMP,
+	rc = hvtlfs_range_list_decode(format | HVTLFS_RANGE_DECODE_CLAMP,
 				      c->b + elem_off + sizeof(uint64_t) * (size_t)req->rep_start,
 				      sizeof(uint64_t) * n, n, c->ranges, c->cap, &bad);
 	if (rc < 0) {
@@ -247,7 +247,7 @@ static int decode_flush_gpa(struct hvtlfs_hvcall_request *req, const struct call
 		req->whole_space = 1;
 		return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
 	}
-	return decode_list(req, c, HVTLFS_RANGE_FMT_GPA);
+	return decode_list(req, c, HVTLFS_RANGE_FORMAT_GPA);
 }
 
 /*

@@ -61,6 +61,9 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_guest_le64_(const void *p)
  * largest count an int-returning function reports. */
 #define HVTLFS_INT_MAX_ 0x7FFFFFFF
 
+/* SIZE_MAX, likewise. */
+#define HVTLFS_SIZE_MAX_ (~(size_t)0)
+
 /* Keeps a cold path out of line, so the hot one stays small. */
 #if defined(__GNUC__) || defined(__clang__)
 #define HVTLFS_NOINLINE_ __attribute__((__noinline__))

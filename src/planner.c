@@ -17,10 +17,10 @@ static int large_flags(uint32_t mapping_size)
 	case HVTLFS_MAPPING_4K:
 		return 0;
 	case HVTLFS_MAPPING_2M:
-		return (int)(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES |
-			     HVTLFS_RANGES_NO_1G);
+		return (int)(HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES |
+			     HVTLFS_RANGE_ENCODE_NO_1G);
 	case HVTLFS_MAPPING_1G:
-		return (int)(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES);
+		return (int)(HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES);
 	default:
 		return -1;
 	}
@@ -49,8 +49,9 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 			    const struct hvtlfs_flush_policy *policy, void *page, size_t page_size,
 			    struct hvtlfs_flush_plan *plan)
 {
-	uint64_t flags = 0, mask = 0, hdr, need = 0, *dst;
-	unsigned int pflags = policy ? policy->flags : 0u, fmt = HVTLFS_RANGES_SIMPLE;
+	uint64_t flags = 0, mask = 0, hdr, *dst;
+	size_t need = 0;
+	unsigned int pflags = policy ? policy->flags : 0u, fmt = HVTLFS_RANGE_FORMAT_GVA_SIMPLE;
 	size_t top;
 	size_t cap;
 	bool ex = false, list = false, xmm;
@@ -104,18 +105,19 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 	      !(pflags & HVTLFS_POLICY_NO_XMM);
 
 	if (!req->everything) {
-		uint64_t need_x, limit;
+		size_t need_x;
+		uint64_t limit;
 
 		if (!req->nranges)
 			return HVTLFS_ERR_EMPTY_RANGE;
-		rc = hvtlfs_gva_ranges_encode(NULL, 0, req->ranges, req->nranges,
-					      HVTLFS_RANGES_SIMPLE, &need);
+		rc = hvtlfs_ranges_encode(NULL, 0, req->ranges, req->nranges,
+					  HVTLFS_RANGE_FORMAT_GVA_SIMPLE, &need);
 		if (rc < 0)
 			return rc;
 		/* Large pages only as large as the mappings; a 4 KiB flush stays simple. */
 		if (large && features->ext_gva_ranges && !(pflags & HVTLFS_POLICY_NO_LARGE_PAGES)) {
-			rc = hvtlfs_gva_ranges_encode(NULL, 0, req->ranges, req->nranges,
-						      (unsigned int)large, &need_x);
+			rc = hvtlfs_ranges_encode(NULL, 0, req->ranges, req->nranges,
+						  (unsigned int)large, &need_x);
 			if (rc < 0)
 				return rc;
 			if (need_x < need) {
@@ -124,7 +126,7 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 			}
 		}
 		limit = page_size >= hdr ? (page_size - hdr) / sizeof(uint64_t) : 0u;
-		if (xmm && hdr + sizeof(uint64_t) * need <= HVTLFS_FAST_XMM_BYTES)
+		if (xmm && hdr + sizeof(uint64_t) * (uint64_t)need <= HVTLFS_FAST_XMM_BYTES)
 			limit = need; /* fits the registers whatever the page */
 		if (policy && policy->max_list_entries && policy->max_list_entries < limit)
 			limit = policy->max_list_entries;
@@ -138,10 +140,10 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 			flags |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
 		need = 0;
 	}
-	if (list && (fmt & HVTLFS_RANGES_EXTENDED))
+	if (list && (fmt & HVTLFS_RANGE_FORMAT_GVA_EXTENDED))
 		flags |= HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
 
-	if (xmm && hdr + sizeof(uint64_t) * need <= HVTLFS_FAST_XMM_BYTES) {
+	if (xmm && hdr + sizeof(uint64_t) * (uint64_t)need <= HVTLFS_FAST_XMM_BYTES) {
 		dst = plan->regs;
 		cap = HVTLFS_FAST_XMM_BYTES;
 		opts = HVTLFS_CTL_FAST;
@@ -159,9 +161,9 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 		uint64_t *entries = dst + hdr / sizeof(uint64_t);
 
 		/* Encoded in place: the builder then lays the header in front of them. */
-		rc = hvtlfs_gva_ranges_encode(entries, (size_t)need, req->ranges, req->nranges, fmt,
-					      NULL);
-		if (rc < 0 || (uint64_t)rc != need) {
+		rc = hvtlfs_ranges_encode(entries, need, req->ranges, req->nranges, fmt,
+					  NULL);
+		if (rc < 0 || (size_t)rc != need) {
 			plan->form = HVTLFS_FORM_NONE;
 			return rc < 0 ? rc : HVTLFS_ERR_INVALID_ARG;
 		}

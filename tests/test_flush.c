@@ -389,12 +389,15 @@ static void test_nested_gpa_flush_builders(void **state)
 {
 	static uint64_t in[512] __attribute__((aligned(4096)));
 	static const struct hvtlfs_page_range pages[] = { { 0x1000, 3 }, { 0x20000, 1 } };
-	uint64_t ranges[4] = { 0 }, needed = 0;
+	uint64_t ranges[4] = { 0 };
+	size_t needed = 0;
 	struct hvtlfs_prepared prep;
 
 	(void)state;
 	/* HV_GPA_PAGE_RANGE: bits 0-10 additional pages, bits 12-63 base PFN. */
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(ranges, 4, pages, 2, 0, &needed), 2);
+	assert_int_equal(
+		hvtlfs_page_ranges_encode(ranges, 4, pages, 2, HVTLFS_RANGE_FORMAT_GPA, &needed),
+		2);
 	assert_true(ranges[0] == 0x0000000001000002ULL);
 	assert_true(ranges[1] == 0x0000000020000000ULL);
 

@@ -140,8 +140,8 @@ static void test_range_list_decode(void **state)
 	put64(0, 0x00007F00000007FFu); /* 2048 x 4 KiB from 0x7f0000000000 */
 	put64(8, 0x0000000040001807u); /* 8 x 1 GiB from 1 GiB */
 	put64(16, 0x0000000000400000u);
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_EXTENDED, guest, GUEST_BYTES,
-						  3, e, 3, &bad),
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_EXTENDED, guest,
+						  GUEST_BYTES, 3, e, 3, &bad),
 			 3);
 	assert_true(e[0].base == 0x00007F0000000000u && e[0].pages == 2048 &&
 		    e[0].page_shift == 12);
@@ -152,8 +152,8 @@ static void test_range_list_decode(void **state)
 	/* Simple format: 4096 x 4 KiB. */
 	guest_reset(1);
 	put64(0, 0x00007F0000000FFFu);
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_SIMPLE, guest, GUEST_BYTES,
-						  1, e, 1, NULL),
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_SIMPLE, guest,
+						  GUEST_BYTES, 1, e, 1, NULL),
 			 1);
 	assert_true(e[0].base == 0x00007F0000000000u && e[0].pages == 4096);
 	assert_read_once(8);

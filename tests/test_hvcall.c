@@ -403,7 +403,7 @@ static void test_dec_gpa(void **state)
 	expect(0, 2, HVTLFS_OK);
 	assert_true(rng_out[1].base == 0xFFFFFFFFFFFFF000ull && rng_out[1].pages == 1 &&
 		    rng_out[1].clamped == 1);
-	assert_int_equal(req.range_format, HVTLFS_RANGE_FMT_GPA);
+	assert_int_equal(req.range_format, HVTLFS_RANGE_FORMAT_GPA);
 	/* Flags are reserved on the list too; the rep start stays in the result. */
 	page[1] = 2;
 	assert_int_equal(dec_slow(0x00B0u | (2ull << 32) | (1ull << 48), 0x10000, 0), HVTLFS_OK);

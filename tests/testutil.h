@@ -45,6 +45,15 @@ static inline uint64_t testutil_below(uint64_t n)
 	return testutil_next() % n;
 }
 
+/* ---- counts ---- */
+
+/* A count as a size_t out-parameter reports it: saturated at SIZE_MAX where size_t is
+ * narrower (i386), exact elsewhere. */
+static inline size_t testutil_count(uint64_t n)
+{
+	return n > (uint64_t)SIZE_MAX ? SIZE_MAX : (size_t)n;
+}
+
 /* ---- canaries ---- */
 
 /* What a buffer holds past the words an encoder may write. */

@@ -278,12 +278,13 @@ static void test_rep(void)
 		{ 0x00400000, 0x1000 }, { 0x00800000, 0x1000 }, { 0x00801000, 0x2000 },
 		{ 0x10000000, 0x1000 }, { 0x20000000, 0x2000 }, { 0x7FFF0000, 0x10000 },
 	};
-	uint64_t entries[8], needed = 0, result = 0;
+	uint64_t entries[8], result = 0;
+	size_t needed = 0;
 	uint32_t calls;
 	struct hvtlfs_prepared p;
 	int rc;
 
-	rc = hvtlfs_gva_ranges_encode(entries, 8, ranges, 6, HVTLFS_RANGES_SIMPLE, &needed);
+	rc = hvtlfs_ranges_encode(entries, 8, ranges, 6, HVTLFS_RANGE_FORMAT_GVA_SIMPLE, &needed);
 	con_puts("rep: GVA ranges encode: 6 ranges, ");
 	if (rc < 0)
 		con_puts(hvtlfs_strerror(rc));
@@ -325,7 +326,8 @@ static void test_gpa(void)
 		{ 0x00200000, 0x1000 },
 		{ 0x40000000, 0x1000 },
 	};
-	uint64_t entries[4], needed = 0, result = 0;
+	uint64_t entries[4], result = 0;
+	size_t needed = 0;
 	struct hvtlfs_prepared p;
 	int rc;
 
@@ -334,7 +336,7 @@ static void test_gpa(void)
 	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
 	say_result("gpa: HvFlushGuestPhysicalAddressSpace", result, HVTLFS_STATUS_SUCCESS, 0);
 
-	rc = hvtlfs_gpa_ranges_encode(entries, 4, ranges, 3, 0, &needed);
+	rc = hvtlfs_ranges_encode(entries, 4, ranges, 3, HVTLFS_RANGE_FORMAT_GPA, &needed);
 	con_puts("gpa: GPA ranges encode: 3 ranges, ");
 	if (rc < 0)
 		con_puts(hvtlfs_strerror(rc));

@@ -134,7 +134,7 @@ struct hvtlfs_flush_plan {
  *         without the Ex hint); #HVTLFS_ERR_VP_RANGE for a VP at or above 4096;
  *         #HVTLFS_ERR_EMPTY_RANGE when nothing is named (no range and not
  *         everything); #HVTLFS_ERR_RANGE_WRAP and the other range errors of
- *         hvtlfs_gva_ranges_encode(); #HVTLFS_ERR_NO_SPACE when @p page_size
+ *         hvtlfs_ranges_encode(); #HVTLFS_ERR_NO_SPACE when @p page_size
  *         cannot hold even a whole-space input; #HVTLFS_ERR_ALIGNMENT.
  */
 HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
