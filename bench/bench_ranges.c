@@ -86,8 +86,9 @@ static SAME_INLINING int run_hvtlfs(uint64_t *out, const struct hvtlfs_range *r)
 
 static SAME_INLINING int run_large(uint64_t *out, const struct hvtlfs_range *r)
 {
-	return hvtlfs_ranges_encode(out, CAP, r, 1,
-					HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES, NULL);
+	return hvtlfs_ranges_encode(
+		out, CAP, r, 1, HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES,
+		NULL);
 }
 
 static SAME_INLINING int run_ref(uint64_t *out, const struct hvtlfs_range *r)

@@ -113,7 +113,7 @@ void hvtlfs_mock_scripted_handler(struct hvtlfs_mock_call *call, void *ctx)
 		done = count;
 		break;
 	}
-	call->result = hvtlfs_result_make(r.status, (uint32_t)((uint64_t)done & 0xFFFu));
+	call->result = hvtlfs_result_encode(r.status, (uint32_t)((uint64_t)done & 0xFFFu));
 }
 
 void hvtlfs_mock_run_(struct hvtlfs_mock_call *c)

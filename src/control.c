@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/control.h"
 
-int hvtlfs_control_build(uint64_t *out, uint16_t code, unsigned int opts, uint32_t var_hdr_size,
-			 uint32_t rep_count, uint32_t rep_start)
+int hvtlfs_control_encode(uint64_t *out, uint16_t code, unsigned int opts, uint32_t var_hdr_size,
+			  uint32_t rep_count, uint32_t rep_start)
 {
 	uint64_t v;
 	int rc;

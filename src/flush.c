@@ -98,7 +98,7 @@ static int lay_out(void *in, size_t in_size, unsigned int opts, const struct lay
 			l->list ? HVTLFS_ERR_RANGES_DONT_FIT : HVTLFS_ERR_NO_SPACE);
 	if (rc)
 		return rc;
-	rc = hvtlfs_control_build(&control, l->code, opts, (uint32_t)banks, l->count, 0);
+	rc = hvtlfs_control_encode(&control, l->code, opts, (uint32_t)banks, l->count, 0);
 	if (rc)
 		return rc;
 	if (l->vps) {
@@ -324,7 +324,7 @@ static int build_fast8(uint64_t *control, uint64_t *input, uint16_t code, uint64
 
 	if (!control || !input)
 		return HVTLFS_ERR_NULL;
-	rc = hvtlfs_control_build(&c, code, HVTLFS_CTL_FAST, 0, 0, 0);
+	rc = hvtlfs_control_encode(&c, code, HVTLFS_CTL_FAST, 0, 0, 0);
 	if (rc)
 		return rc;
 	*control = c;

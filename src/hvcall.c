@@ -34,7 +34,7 @@ static int reject(struct hvtlfs_hvcall_request *req, uint16_t status, int reason
 	req->kind = HVTLFS_HVCALL_REQ_NONE;
 	req->status = status;
 	req->reason = reason;
-	req->result = hvtlfs_result_make(status, reps_before_elements(req));
+	req->result = hvtlfs_result_encode(status, reps_before_elements(req));
 	req->nranges = 0;
 	return HVTLFS_OK;
 }
@@ -43,7 +43,7 @@ static int accept(struct hvtlfs_hvcall_request *req, uint32_t kind, uint16_t sta
 {
 	req->kind = kind;
 	req->status = status;
-	req->result = hvtlfs_result_make(status, reps);
+	req->result = hvtlfs_result_encode(status, reps);
 	return HVTLFS_OK;
 }
 
@@ -90,8 +90,8 @@ static int decode_list(struct hvtlfs_hvcall_request *req, const struct call_ *c,
 		req->kind = c->kind;
 		req->status = HVTLFS_STATUS_INVALID_PARAMETER;
 		req->reason = rc;
-		req->result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_PARAMETER,
-						 req->rep_start + (uint32_t)bad);
+		req->result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER,
+						   req->rep_start + (uint32_t)bad);
 		return HVTLFS_OK;
 	}
 	req->nranges = n;
@@ -129,14 +129,14 @@ static int decode_flush_va(struct hvtlfs_hvcall_request *req, const struct call_
 	}
 	if (ex) {
 		const size_t at = HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input, vp_set_format);
-		int rc = hvtlfs_vpset_parse(&req->vps, c->b + at, c->need - at, c->varhdr, &st);
+		int rc = hvtlfs_vpset_decode(&req->vps, c->b + at, c->need - at, c->varhdr, &st);
 
 		if (rc != HVTLFS_OK)
 			return reject(req, st, rc);
 	} else {
 		uint64_t mask = GUEST_FIELD_(c->b, struct hvtlfs_flush_input, processor_mask);
 
-		(void)hvtlfs_vpset_from_mask(&req->vps, mask);
+		(void)hvtlfs_vpset_decode_mask(&req->vps, mask);
 		/* TLFS 6.0b, Return Values of both legacy calls: no VP and no ALL_PROCESSORS
 		 * is INVALID_PARAMETER; KVM's reading (an option) flushes everyone. */
 		if (hvtlfs_flush_mask_empty(flags, mask)) {
@@ -149,7 +149,7 @@ static int decode_flush_va(struct hvtlfs_hvcall_request *req, const struct call_
 	if (flags & HVTLFS_FLUSH_ALL_PROCESSORS)
 		(void)hvtlfs_vpset_init_all(&req->vps);
 	if (!list) {
-		req->whole_space = 1;
+		req->whole_space = true;
 		return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
 	}
 	return decode_list(req, c, hvtlfs_gva_range_format(flags));
@@ -167,12 +167,12 @@ static int decode_ipi(struct hvtlfs_hvcall_request *req, const struct call_ *c)
 	req->target_vtl = vtl;
 	if (c->info->flags & HVTLFS_CALLF_VPSET_BANKS) {
 		const size_t at = HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, vp_set_format);
-		int rc = hvtlfs_vpset_parse(&req->vps, c->b + at, c->need - at, c->varhdr, &st);
+		int rc = hvtlfs_vpset_decode(&req->vps, c->b + at, c->need - at, c->varhdr, &st);
 
 		if (rc != HVTLFS_OK)
 			return reject(req, st, rc);
 	} else {
-		(void)hvtlfs_vpset_from_mask(
+		(void)hvtlfs_vpset_decode_mask(
 			&req->vps, GUEST_FIELD_(c->b, struct hvtlfs_ipi_input, processor_mask));
 	}
 	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX)
@@ -244,7 +244,7 @@ static int decode_flush_gpa(struct hvtlfs_hvcall_request *req, const struct call
 	if (req->flags != 0)
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_FLAGS);
 	if (c->info->kind != HVTLFS_CALL_KIND_REP) {
-		req->whole_space = 1;
+		req->whole_space = true;
 		return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
 	}
 	return decode_list(req, c, HVTLFS_RANGE_FORMAT_GPA);
@@ -287,10 +287,10 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 	control = in->control;
 	hvtlfs_zero_(req, sizeof(*req));
 	req->code = hvtlfs_control_code(control);
-	req->nested = hvtlfs_control_is_nested(control) ? 1u : 0u;
+	req->nested = hvtlfs_control_is_nested(control);
 	req->rep_count = hvtlfs_control_rep_count(control);
 	req->rep_start = hvtlfs_control_rep_start(control);
-	(void)hvtlfs_vpset_from_mask(&req->vps, 0);
+	(void)hvtlfs_vpset_decode_mask(&req->vps, 0);
 
 	st = hvtlfs_call_check(control, &info, &why);
 	/* The catalog and the table come from the one list, in its order. */
@@ -317,7 +317,7 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 				      HVTLFS_ERR_FAST_TOO_BIG);
 		if (need > HVTLFS_FAST_GPR_BYTES &&
 		    !(in->features & HVTLFS_HVCALL_FEAT_XMM_INPUT)) {
-			req->raise_ud = 1;
+			req->raise_ud = true;
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
 				      HVTLFS_ERR_NO_FEATURE);
 		}

@@ -161,8 +161,7 @@ int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 		uint64_t *entries = dst + hdr / sizeof(uint64_t);
 
 		/* Encoded in place: the builder then lays the header in front of them. */
-		rc = hvtlfs_ranges_encode(entries, need, req->ranges, req->nranges, fmt,
-					  NULL);
+		rc = hvtlfs_ranges_encode(entries, need, req->ranges, req->nranges, fmt, NULL);
 		if (rc < 0 || (size_t)rc != need) {
 			plan->form = HVTLFS_FORM_NONE;
 			return rc < 0 ? rc : HVTLFS_ERR_INVALID_ARG;

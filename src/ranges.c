@@ -428,7 +428,8 @@ int hvtlfs_ranges_encode_any_(uint64_t *out, size_t cap, const void *ranges, siz
 int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range_entry *out)
 {
 	uint64_t addl, base, unit_no, top;
-	unsigned int shift, clamped = 0;
+	unsigned int shift;
+	bool clamped = false;
 	unsigned int layout = format & ~HVTLFS_RANGE_DECODE_CLAMP;
 
 	if (out == NULL)
@@ -466,7 +467,7 @@ int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range
 		if ((format & HVTLFS_RANGE_DECODE_CLAMP) == 0)
 			return HVTLFS_ERR_RANGE_WRAP;
 		addl = top - unit_no;
-		clamped = 1;
+		clamped = true;
 	}
 	out->base = base;
 	out->pages = addl + 1u;

@@ -166,7 +166,7 @@ int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_words,
 	return hvtlfs_vpset_encode_bitmap(out, out_words, vps->bitmap, vps->words, needed_words);
 }
 
-int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t *bitmap, size_t bitmap_words)
+int hvtlfs_vp_mask_encode_bitmap(uint64_t *mask, const uint64_t *bitmap, size_t bitmap_words)
 {
 	if (!mask || (!bitmap && bitmap_words))
 		return HVTLFS_ERR_NULL;
@@ -178,7 +178,7 @@ int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t *bitmap, size_t bi
 	return HVTLFS_OK;
 }
 
-int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t *vps, size_t nvps)
+int hvtlfs_vp_mask_encode_indices(uint64_t *mask, const uint32_t *vps, size_t nvps)
 {
 	uint64_t m = 0;
 	int err = HVTLFS_OK;
@@ -206,7 +206,7 @@ static void vpset_clear(struct hvtlfs_vpset *set)
 	hvtlfs_zero_(set, sizeof(*set));
 }
 
-static int parse_fail(struct hvtlfs_vpset *set, uint16_t *hv_status, int err, uint16_t status)
+static int decode_fail(struct hvtlfs_vpset *set, uint16_t *hv_status, int err, uint16_t status)
 {
 	vpset_clear(set);
 	if (hv_status)
@@ -214,8 +214,8 @@ static int parse_fail(struct hvtlfs_vpset *set, uint16_t *hv_status, int err, ui
 	return err;
 }
 
-int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
-		       uint32_t var_hdr_words, uint16_t *hv_status)
+int hvtlfs_vpset_decode(struct hvtlfs_vpset *set, const void *bytes, size_t len,
+			uint32_t var_hdr_words, uint16_t *hv_status)
 {
 	const unsigned char *p = (const unsigned char *)bytes;
 	uint64_t format, mask, m;
@@ -227,22 +227,22 @@ int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 		return HVTLFS_ERR_NULL;
 	}
 	if (len < sizeof(struct hvtlfs_vpset_hdr))
-		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
-				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+		return decode_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
+				   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	/* Guest memory: each word read once, through the accessor, into locals. */
 	format = hvtlfs_guest_le64_(p + HVTLFS_OFFSETOF(struct hvtlfs_vpset_hdr, format));
 	mask = hvtlfs_guest_le64_(p + HVTLFS_OFFSETOF(struct hvtlfs_vpset_hdr, valid_bank_mask));
 	nbanks = hvtlfs_popcount64(mask);
 	if (var_hdr_words != nbanks)
-		return parse_fail(set, hv_status, HVTLFS_ERR_BANK_MISMATCH,
-				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+		return decode_fail(set, hv_status, HVTLFS_ERR_BANK_MISMATCH,
+				   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	/* nbanks <= 64, so this cannot overflow; len is the only bound trusted. */
 	if ((len - sizeof(struct hvtlfs_vpset_hdr)) / sizeof(uint64_t) < nbanks)
-		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
-				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+		return decode_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
+				   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	if (format != HVTLFS_GENERIC_SET_SPARSE_4K && format != HVTLFS_GENERIC_SET_ALL)
-		return parse_fail(set, hv_status, HVTLFS_ERR_BAD_FORMAT,
-				  HVTLFS_STATUS_INVALID_PARAMETER);
+		return decode_fail(set, hv_status, HVTLFS_ERR_BAD_FORMAT,
+				   HVTLFS_STATUS_INVALID_PARAMETER);
 
 	vpset_clear(set);
 	set->format = format;
@@ -258,7 +258,7 @@ int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 	return HVTLFS_OK;
 }
 
-int hvtlfs_vpset_from_mask(struct hvtlfs_vpset *set, uint64_t mask)
+int hvtlfs_vpset_decode_mask(struct hvtlfs_vpset *set, uint64_t mask)
 {
 	if (!set)
 		return HVTLFS_ERR_NULL;

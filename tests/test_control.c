@@ -24,7 +24,7 @@ static void test_golden_list_ex(void **state)
 	union hvtlfs_control u;
 
 	(void)state;
-	assert_int_equal(hvtlfs_control_build(&c, 0x0014, 0, 2, 3, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0x0014, 0, 2, 3, 0), HVTLFS_OK);
 	assert_true(c == 0x0000000300040014ull);
 	u.value = c;
 	assert_true(u.half.lo == 0x00040014u);
@@ -41,28 +41,28 @@ static void test_golden_fields_at_extremes(void **state)
 	uint64_t c;
 
 	(void)state;
-	assert_int_equal(hvtlfs_control_build(&c, 0xFFFF, 0, 0, 0, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0xFFFF, 0, 0, 0, 0), HVTLFS_OK);
 	assert_true(c == 0x000000000000FFFFull);
-	assert_int_equal(hvtlfs_control_build(&c, 0, HVTLFS_CTL_FAST, 0, 0, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0, HVTLFS_CTL_FAST, 0, 0, 0), HVTLFS_OK);
 	assert_true(c == 0x0000000000010000ull);
-	assert_int_equal(hvtlfs_control_build(&c, 0, 0, 1023, 0, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0, 0, 1023, 0, 0), HVTLFS_OK);
 	assert_true(c == 0x0000000007FE0000ull);
-	assert_int_equal(hvtlfs_control_build(&c, 0, HVTLFS_CTL_NESTED, 0, 0, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0, HVTLFS_CTL_NESTED, 0, 0, 0), HVTLFS_OK);
 	assert_true(c == 0x0000000080000000ull);
-	assert_int_equal(hvtlfs_control_build(&c, 0, 0, 0, 4095, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0, 0, 0, 4095, 0), HVTLFS_OK);
 	assert_true(c == 0x00000FFF00000000ull);
-	assert_int_equal(hvtlfs_control_build(&c, 0, 0, 0, 4095, 4094), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0, 0, 0, 4095, 4094), HVTLFS_OK);
 	assert_true(c == 0x0FFE0FFF00000000ull);
-	assert_int_equal(hvtlfs_control_build(&c, 0x0003, HVTLFS_CTL_FAST, 0, 1, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0x0003, HVTLFS_CTL_FAST, 0, 1, 0), HVTLFS_OK);
 	assert_true(c == 0x0000000100010003ull);
 	/* Everything at once: no field spills into another or into reserved bits. */
-	assert_int_equal(hvtlfs_control_build(&c, 0xFFFF, HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED, 1023,
-					      4095, 4094),
+	assert_int_equal(hvtlfs_control_encode(&c, 0xFFFF, HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED,
+					       1023, 4095, 4094),
 			 HVTLFS_OK);
 	assert_true(c == 0x0FFE0FFF87FFFFFFull);
 	assert_true((c & 0xF000F00078000000ull) == 0);
 	/* HvSignalEvent, fast: code 0x005D | bit 16. */
-	assert_int_equal(hvtlfs_control_build(&c, 0x005D, HVTLFS_CTL_FAST, 0, 0, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&c, 0x005D, HVTLFS_CTL_FAST, 0, 0, 0), HVTLFS_OK);
 	assert_true(c == 0x000000000001005Dull);
 }
 
@@ -71,17 +71,18 @@ static void test_builder_rejects(void **state)
 	uint64_t c = UNTOUCHED;
 
 	(void)state;
-	assert_int_equal(hvtlfs_control_build(&c, 3, 0, 0, 4096, 0), HVTLFS_ERR_REP_COUNT_RANGE);
-	assert_int_equal(hvtlfs_control_build(&c, 3, 0, 0, 0xFFFFFFFFu, 0),
+	assert_int_equal(hvtlfs_control_encode(&c, 3, 0, 0, 4096, 0), HVTLFS_ERR_REP_COUNT_RANGE);
+	assert_int_equal(hvtlfs_control_encode(&c, 3, 0, 0, 0xFFFFFFFFu, 0),
 			 HVTLFS_ERR_REP_COUNT_RANGE);
-	assert_int_equal(hvtlfs_control_build(&c, 3, 0, 0, 4095, 4096), HVTLFS_ERR_REP_START_RANGE);
-	assert_int_equal(hvtlfs_control_build(&c, 3, 0, 1024, 1, 0), HVTLFS_ERR_VARHDR_RANGE);
-	assert_int_equal(hvtlfs_control_build(&c, 3, 0, 0, 3, 3), HVTLFS_ERR_REP_START_NOT_BELOW);
-	assert_int_equal(hvtlfs_control_build(&c, 3, 0, 0, 3, 4), HVTLFS_ERR_REP_START_NOT_BELOW);
-	assert_int_equal(hvtlfs_control_build(&c, 3, 0, 0, 0, 1), HVTLFS_ERR_REP_ON_SIMPLE);
-	assert_int_equal(hvtlfs_control_build(&c, 3, 4, 0, 0, 0), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_control_encode(&c, 3, 0, 0, 4095, 4096),
+			 HVTLFS_ERR_REP_START_RANGE);
+	assert_int_equal(hvtlfs_control_encode(&c, 3, 0, 1024, 1, 0), HVTLFS_ERR_VARHDR_RANGE);
+	assert_int_equal(hvtlfs_control_encode(&c, 3, 0, 0, 3, 3), HVTLFS_ERR_REP_START_NOT_BELOW);
+	assert_int_equal(hvtlfs_control_encode(&c, 3, 0, 0, 3, 4), HVTLFS_ERR_REP_START_NOT_BELOW);
+	assert_int_equal(hvtlfs_control_encode(&c, 3, 0, 0, 0, 1), HVTLFS_ERR_REP_ON_SIMPLE);
+	assert_int_equal(hvtlfs_control_encode(&c, 3, 4, 0, 0, 0), HVTLFS_ERR_INVALID_ARG);
 	assert_true(c == UNTOUCHED);
-	assert_int_equal(hvtlfs_control_build(NULL, 3, 0, 0, 1, 0), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_control_encode(NULL, 3, 0, 0, 1, 0), HVTLFS_ERR_NULL);
 }
 
 static void test_check(void **state)
@@ -137,8 +138,8 @@ static void test_result(void **state)
 	assert_int_equal(hvtlfs_result_reps_completed(0x0000000500000078ull), 5);
 	assert_int_equal(hvtlfs_result_reps_completed(0xFFFFFFFFFFFFFFFFull), 4095);
 	assert_int_equal(hvtlfs_result_status(0xFFFFFFFFFFFFFFFFull), 0xFFFF);
-	assert_true(hvtlfs_result_make(0x78, 5) == 0x0000000500000078ull);
-	assert_true(hvtlfs_result_make(0, 4095) == 0x00000FFF00000000ull);
+	assert_true(hvtlfs_result_encode(0x78, 5) == 0x0000000500000078ull);
+	assert_true(hvtlfs_result_encode(0, 4095) == 0x00000FFF00000000ull);
 	r.value = 0x0000000500000078ull;
 	assert_int_equal(r.bits.status, 0x78);
 	assert_int_equal(r.bits.reps_completed, 5);
@@ -203,7 +204,7 @@ static void test_build_roundtrip(void **state)
 		uint32_t vh = (uint32_t)(r >> 18) & 0x7FFu;   /* 0..2047: half out of range */
 		uint32_t cnt = (uint32_t)(r >> 29) & 0x1FFFu; /* 0..8191 */
 		uint32_t st = (uint32_t)(r >> 42) & 0x1FFFu;
-		int rc = hvtlfs_control_build(&c, code, opts, vh, cnt, st);
+		int rc = hvtlfs_control_encode(&c, code, opts, vh, cnt, st);
 
 		if (vh > 1023)
 			assert_int_equal(rc, HVTLFS_ERR_VARHDR_RANGE);
@@ -235,16 +236,16 @@ static void test_nested_control_words(void **state)
 
 	(void)state;
 	/* HvFlushGuestPhysicalAddressSpace (0x00AF), simple, handled by L0. */
-	assert_int_equal(hvtlfs_control_build(&w, 0x00AF, HVTLFS_CTL_NESTED, 0, 0, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&w, 0x00AF, HVTLFS_CTL_NESTED, 0, 0, 0), HVTLFS_OK);
 	assert_true(w == 0x00000000800000AFULL);
 	assert_true(hvtlfs_control_is_nested(w));
 	/* HvFlushGuestPhysicalAddressList (0x00B0), rep count 3. */
-	assert_int_equal(hvtlfs_control_build(&w, 0x00B0, HVTLFS_CTL_NESTED, 0, 3, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&w, 0x00B0, HVTLFS_CTL_NESTED, 0, 3, 0), HVTLFS_OK);
 	assert_true(w == 0x00000003800000B0ULL);
 	/* Continuation from rep 2 keeps the nested bit. */
 	assert_true(hvtlfs_control_with_rep_start(w, 2) == 0x00020003800000B0ULL);
 	/* Without the option the bit stays clear. */
-	assert_int_equal(hvtlfs_control_build(&w, 0x00AF, 0, 0, 0, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_control_encode(&w, 0x00AF, 0, 0, 0, 0), HVTLFS_OK);
 	assert_true(w == 0x00000000000000AFULL);
 }
 

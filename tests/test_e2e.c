@@ -71,13 +71,13 @@ static void handler(struct hvtlfs_mock_call *call, void *ctx)
 		in.len = 4096u - (size_t)(call->input_reg & 0xFFFu);
 	}
 	if (nrecords >= MAX_RECORDS || npool + cap > 4096) {
-		call->result = hvtlfs_result_make(HVTLFS_STATUS_INSUFFICIENT_MEMORY, 0);
+		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INSUFFICIENT_MEMORY, 0);
 		return;
 	}
 	rec = &records[nrecords];
 	hv.decode_rc = hvtlfs_hvcall_decode(&in, &rec->req, pool + npool, cap);
 	if (hv.decode_rc) {
-		call->result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
 		return;
 	}
 	rec->first = npool;

@@ -103,7 +103,7 @@ static uint64_t rng(void)
 }
 
 /* HV_VP_SET: the TLFS example, VPs {0, 5, 130} = mask 0x5, banks {0x21, 0x4}. */
-static void test_vpset_parse(void **state)
+static void test_vpset_decode(void **state)
 {
 	struct hvtlfs_vpset set;
 	uint16_t st = 0;
@@ -114,7 +114,7 @@ static void test_vpset_parse(void **state)
 	put64(8, 0x5);
 	put64(16, 0x21);
 	put64(24, 0x4);
-	assert_int_equal(hvtlfs_vpset_parse(&set, guest, GUEST_BYTES, 2, &st), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_decode(&set, guest, GUEST_BYTES, 2, &st), HVTLFS_OK);
 	assert_int_equal(st, HVTLFS_STATUS_SUCCESS);
 	assert_true(set.format == HVTLFS_GENERIC_SET_SPARSE_4K);
 	assert_true(set.valid_bank_mask == 0x5);
@@ -124,7 +124,7 @@ static void test_vpset_parse(void **state)
 	guest_reset(1);
 	put64(0, HVTLFS_GENERIC_SET_SPARSE_4K);
 	put64(8, 0x7);
-	assert_int_equal(hvtlfs_vpset_parse(&set, guest, GUEST_BYTES, 2, &st),
+	assert_int_equal(hvtlfs_vpset_decode(&set, guest, GUEST_BYTES, 2, &st),
 			 HVTLFS_ERR_BANK_MISMATCH);
 	assert_read_once(16);
 }
@@ -319,7 +319,7 @@ static void test_hvcall_decode_property(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_vpset_parse),
+		cmocka_unit_test(test_vpset_decode),
 		cmocka_unit_test(test_range_list_decode),
 		cmocka_unit_test(test_hvcall_decode_list_ex),
 		cmocka_unit_test(test_hvcall_decode_post_message),

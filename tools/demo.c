@@ -49,7 +49,7 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
 
 	(void)ctx;
 	if (ncalls == DEMO_MAX_CALLS) {
-		call->result = hvtlfs_result_make(HVTLFS_STATUS_INSUFFICIENT_BUFFERS, 0);
+		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INSUFFICIENT_BUFFERS, 0);
 		return;
 	}
 	d = &calls[ncalls++];
@@ -72,7 +72,7 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
 	d->rc = hvtlfs_hvcall_decode(&d->in, &d->req, d->ranges, hv_ranges_per_call);
 	call->result = d->rc == HVTLFS_OK
 			       ? d->req.result
-			       : hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+			       : hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
 }
 
 /* ---- The guest. ---- */

@@ -304,14 +304,14 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 		con_puts("hv: ");
 		con_puts(hvtlfs_call_name(hvtlfs_control_code(r->control)));
 		con_puts(": not served -> HV_STATUS_INVALID_HYPERCALL_CODE\n");
-		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0);
+		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0);
 	}
 	if (rc != HVTLFS_OK) {
 		/* Only a GPA outside guest RAM gets here (nothing mapped to read). */
 		con_puts("hv: input GPA ");
 		con_hex(gpa, 16);
 		con_puts(" outside RAM -> HV_STATUS_INVALID_PARAMETER\n");
-		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_PARAMETER, 0);
+		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, 0);
 	}
 	if (req.raise_ud) {
 		con_puts("hv: ");
@@ -351,7 +351,8 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 			con_dec(req.flag_number);
 			if (req.connection_id != HV_CONNECTION_ID) {
 				con_puts(" -> HV_STATUS_INVALID_CONNECTION_ID");
-				result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_CONNECTION_ID, 0);
+				result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_CONNECTION_ID,
+							      0);
 			}
 			con_puts("\n");
 			break;

@@ -79,8 +79,8 @@ static void test_raw_vmcall(void)
 	uint32_t calls = hv_calls();
 
 	say_rc("raw: control for HvNotifyLongSpinWait",
-	       hvtlfs_control_build(&control, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, HVTLFS_CTL_FAST, 0,
-				    0, 0),
+	       hvtlfs_control_encode(&control, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, HVTLFS_CTL_FAST,
+				     0, 0, 0),
 	       HVTLFS_OK);
 	con_puts("raw: control ");
 	con_hex(control, 16);
@@ -376,7 +376,8 @@ static void test_errors(void)
 	say_result("error: input crossing a page", result, HVTLFS_STATUS_INVALID_ALIGNMENT, 0);
 
 	/* Ex call whose variable header (1) disagrees with valid_bank_mask (2 banks). */
-	rc = hvtlfs_control_build(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, 0, 1, 0, 0);
+	rc = hvtlfs_control_encode(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, 0, 1, 0,
+				   0);
 	say_rc("error: control with variable header 1", rc, HVTLFS_OK);
 	in_page[0] = 0x5000;
 	in_page[1] = 0;
@@ -402,8 +403,8 @@ static void test_errors(void)
 
 	/* A fast call with more input than RDX and R8 hold, to a partition without
 	 * XMM input: the hypervisor raises #UD (the guest's fixup skips the call). */
-	rc = hvtlfs_control_build(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
-				  HVTLFS_CTL_FAST, 2, 0, 0);
+	rc = hvtlfs_control_encode(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
+				   HVTLFS_CTL_FAST, 2, 0, 0);
 	say_rc("error: fast HvFlushVirtualAddressSpaceEx control, 48 bytes", rc, HVTLFS_OK);
 	hv_set_xmm_input(0);
 	trap_arm_ud_fixup(1);

@@ -54,7 +54,7 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_RESULT_RESERVED_MASK HVTLFS_U64(0xFFFFF000FFFF0000)
 /*! @} */
 
-/*! @name Builder options (the @p opts argument of hvtlfs_control_build())
+/*! @name Builder options (the @p opts argument of hvtlfs_control_encode())
  * @{ */
 #define HVTLFS_CTL_FAST	  1u /*!< Set the fast bit. */
 #define HVTLFS_CTL_NESTED 2u /*!< Set the nested bit (L0 handles the call). */
@@ -132,9 +132,9 @@ HVTLFS_ASSERT_OFFSET(union hvtlfs_result, half.hi, 4);
  *         rep_count > 0 and rep_start >= rep_count;
  *         #HVTLFS_ERR_REP_ON_SIMPLE when rep_count is 0 and rep_start is not.
  */
-HVTLFS_MUST_CHECK int hvtlfs_control_build(uint64_t *out, uint16_t code, unsigned int opts,
-					   uint32_t var_hdr_size, uint32_t rep_count,
-					   uint32_t rep_start);
+HVTLFS_MUST_CHECK int hvtlfs_control_encode(uint64_t *out, uint16_t code, unsigned int opts,
+					    uint32_t var_hdr_size, uint32_t rep_count,
+					    uint32_t rep_start);
 
 /*!
  * @brief Validates the generic rules of a control word, without the catalog.
@@ -274,7 +274,7 @@ HVTLFS_INLINE uint32_t hvtlfs_result_reps_completed(uint64_t result)
  *        and a hypervisor never completes more than 4095 reps.
  * @return the result value.
  */
-HVTLFS_INLINE uint64_t hvtlfs_result_make(uint16_t status, uint32_t reps_completed)
+HVTLFS_INLINE uint64_t hvtlfs_result_encode(uint16_t status, uint32_t reps_completed)
 {
 	return (uint64_t)status |
 	       (((uint64_t)reps_completed << HVTLFS_RESULT_REPS_COMPLETED_SHIFT) &

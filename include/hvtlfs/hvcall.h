@@ -102,23 +102,28 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, features, 16 + 2 * sizeof(void 
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, options, 20 + 2 * sizeof(void *));
 HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_input, 24 + 2 * sizeof(void *));
 
-/*! @brief A judged hypercall: the status to return, and what to do when it is success. */
+/*!
+ * @brief A judged hypercall: the status to return, and what to do when it is success.
+ *
+ * Laid out (asserted below) so that x86_64 and i386 agree: 864 bytes.
+ */
 struct hvtlfs_hvcall_request {
-	uint32_t kind;	   /*!< HVTLFS_HVCALL_REQ_*. */
-	uint16_t code;	   /*!< Call code. */
-	uint16_t status;   /*!< HV status to return (HVTLFS_STATUS_SUCCESS: act on the request). */
-	uint32_t raise_ud; /*!< Non-zero: inject \#UD (XMM input without the feature); no result. */
-	uint32_t nested;   /*!< Non-zero: the nested bit was set. */
-	uint64_t result;   /*!< Result word for RAX (EDX:EAX): status and reps completed. */
+	uint32_t kind;	    /*!< HVTLFS_HVCALL_REQ_*. */
+	uint16_t code;	    /*!< Call code. */
+	uint16_t status;    /*!< HV status to return (HVTLFS_STATUS_SUCCESS: act on the request). */
+	uint64_t result;    /*!< Result word for RAX (EDX:EAX): status and reps completed. */
 	uint32_t rep_start; /*!< Rep start index of the control word. */
 	uint32_t rep_count; /*!< Rep count of the control word. */
 	/*! Flush: address space (CR3 or EPT pointer); ignored with ALL_VIRTUAL_ADDRESS_SPACES. */
 	uint64_t address_space;
 	uint64_t flags;	       /*!< Flush: HVTLFS_FLUSH_* flags as passed. */
-	uint32_t whole_space;  /*!< Flush: non-zero for a space call (flush everything). */
-	uint32_t range_format; /*!< Flush list: HVTLFS_RANGE_FMT_* of the elements. */
+	uint32_t range_format; /*!< Flush list: HVTLFS_RANGE_FORMAT_* of the elements. */
 	uint32_t ranges_first; /*!< Flush list: rep index of ranges[0] (the rep start). */
 	uint32_t nranges;      /*!< Flush list: entries decoded into the caller's array. */
+	bool raise_ud;	       /*!< Inject \#UD (XMM input without the feature); no result. */
+	bool nested;	       /*!< The nested bit was set. */
+	bool whole_space;      /*!< Flush: a space call (flush everything). */
+	uint8_t reserved;      /*!< Padding; zero. */
 	struct hvtlfs_vpset
 		vps;	     /*!< Flush VA / IPI: the target VPs (format ALL for ALL_PROCESSORS). */
 	uint32_t vector;     /*!< IPI: vector. */
@@ -130,7 +135,7 @@ struct hvtlfs_hvcall_request {
 	uint32_t spin_count;	/*!< Spin wait: the count. */
 	/*!
 	 * The library check behind the @ref status returned. #HVTLFS_OK (0) when
-	 * the status is HV_STATUS_SUCCESS and @ref raise_ud is 0; otherwise a negative
+	 * the status is HV_STATUS_SUCCESS and @ref raise_ud is false; otherwise a negative
 	 * enum hvtlfs_error value naming the rule the input broke (table at
 	 * hvtlfs_hvcall_decode()), or #HVTLFS_ERR_NO_SPACE for an early return
 	 * (HV_STATUS_TIMEOUT: the caller's range array is full). For the host's
@@ -139,31 +144,32 @@ struct hvtlfs_hvcall_request {
 	int32_t reason;
 	uint8_t payload[HVTLFS_MESSAGE_PAYLOAD_MAX]; /*!< Message: the payload, copied. */
 };
-HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_request, 872);
+HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_request, 864);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, kind, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, code, 4);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, status, 6);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, raise_ud, 8);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, nested, 12);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, result, 16);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, rep_start, 24);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, rep_count, 28);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, address_space, 32);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, flags, 40);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, whole_space, 48);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, range_format, 52);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, ranges_first, 56);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, nranges, 60);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, vps, 64);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, vector, 600);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, target_vtl, 604);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, connection_id, 608);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, flag_number, 612);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, message_type, 616);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload_size, 620);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, spin_count, 624);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reason, 628);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 632);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, result, 8);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, rep_start, 16);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, rep_count, 20);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, address_space, 24);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, flags, 32);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, range_format, 40);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, ranges_first, 44);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, nranges, 48);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, raise_ud, 52);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, nested, 53);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, whole_space, 54);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved, 55);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, vps, 56);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, vector, 592);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, target_vtl, 596);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, connection_id, 600);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, flag_number, 604);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, message_type, 608);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload_size, 612);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, spin_count, 616);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reason, 620);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 624);
 
 /*!
  * @brief Judges and decodes one hypercall.
@@ -184,7 +190,7 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 632);
  *   ALL_PROCESSORS: #HVTLFS_ERR_EMPTY_VP_MASK;
  * - a bad list element: its hvtlfs_range_decode() error
  *   (#HVTLFS_ERR_RESERVED_BITS, #HVTLFS_ERR_RANGE_MISALIGNED);
- * - HV_VP_SET: its hvtlfs_vpset_parse() error (#HVTLFS_ERR_BANK_MISMATCH,
+ * - HV_VP_SET: its hvtlfs_vpset_decode() error (#HVTLFS_ERR_BANK_MISMATCH,
  *   #HVTLFS_ERR_BAD_FORMAT);
  * - IPI: #HVTLFS_ERR_VECTOR_RANGE; reserved HV_INPUT_VTL bits:
  *   #HVTLFS_ERR_RESERVED_BITS;
@@ -210,7 +216,7 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 632);
  *   processor bit mask are set to zero, and the 'flush all processors' flag
  *   was not specified"); with #HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS, every VP
  *   instead (KVM);
- * - Ex calls: HV_VP_SET rules of hvtlfs_vpset_parse() (bank count ≠ variable
+ * - Ex calls: HV_VP_SET rules of hvtlfs_vpset_decode() (bank count ≠ variable
  *   header → HV_STATUS_INVALID_HYPERCALL_INPUT; unknown format →
  *   HV_STATUS_INVALID_PARAMETER);
  * - IPI: vector outside 0x10-0xFF, or reserved HV_INPUT_VTL bits →

@@ -213,7 +213,7 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_hypercall_can_call_(void *page)
 
 /*!
  * @brief Slow (memory-based) hypercall.
- * @param control the hypercall input value (see hvtlfs_control_build()); passed
+ * @param control the hypercall input value (see hvtlfs_control_encode()); passed
  *        as is.
  * @param input_gpa guest physical address of the input page area (8-byte
  *        aligned, not crossing a page), or 0.

@@ -127,9 +127,9 @@ struct hvtlfs_range_entry {
 	uint64_t base;	     /*!< First byte, aligned to the page size. */
 	uint64_t pages;	     /*!< Number of pages (1-4096 simple, 1-2048 otherwise). */
 	uint32_t page_shift; /*!< 12 (4 KiB), 21 (2 MiB) or 30 (1 GiB). */
-	/*! Non-zero when the entry named pages past 2^64 - 1 and @ref pages was cut to
-	 *  end there (only with #HVTLFS_RANGE_DECODE_CLAMP); zero otherwise. */
-	uint32_t clamped;
+	/*! The entry named pages past 2^64 - 1 and @ref pages was cut to end there (only
+	 *  with #HVTLFS_RANGE_DECODE_CLAMP). */
+	bool clamped;
 };
 HVTLFS_ASSERT_SIZE(struct hvtlfs_range_entry, 24);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, base, 0);

@@ -27,7 +27,7 @@ HVTLFS_BEGIN_DECLS
  *
  * Guest side: hvtlfs_vpset_encode_bitmap() and hvtlfs_vpset_encode_indices()
  * write format, mask and bank words into a caller buffer and return the number
- * of bank words. Hypervisor side: hvtlfs_vpset_parse() validates untrusted bytes
+ * of bank words. Hypervisor side: hvtlfs_vpset_decode() validates untrusted bytes
  * and copies the set into a struct hvtlfs_vpset, which is then queried with
  * hvtlfs_vpset_contains(), hvtlfs_vpset_next() and hvtlfs_vpset_to_bitmap().
  * See also the guide docs/vpset.md.
@@ -55,7 +55,7 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_vpset_hdr, valid_bank_mask, 8);
 /*!
  * @brief A decoded, validated VP set: a copy, independent of the bytes it came from.
  *
- * Filled by hvtlfs_vpset_parse(), hvtlfs_vpset_from_mask() or
+ * Filled by hvtlfs_vpset_decode(), hvtlfs_vpset_decode_mask() or
  * hvtlfs_vpset_init_all(). Unlike the wire form, @ref banks is indexed by bank
  * number: banks[i] holds VPs 64*i .. 64*i+63 and is zero for banks not in
  * @ref valid_bank_mask. For format ALL every bank word is zero and the set
@@ -315,8 +315,8 @@ HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_word
  *         or above is set (no call can name it); #HVTLFS_ERR_NEEDS_EX when a VP
  *         from 64 to 4095 is set (use the Ex call).
  */
-HVTLFS_MUST_CHECK int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t *bitmap,
-						 size_t bitmap_words);
+HVTLFS_MUST_CHECK int hvtlfs_vp_mask_encode_bitmap(uint64_t *mask, const uint64_t *bitmap,
+						   size_t bitmap_words);
 
 /*!
  * @brief Builds the legacy 64-bit processor mask from VP indices.
@@ -327,7 +327,8 @@ HVTLFS_MUST_CHECK int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t 
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_VP_RANGE when an index is
  *         4096 or above; #HVTLFS_ERR_NEEDS_EX when an index is 64 to 4095.
  */
-HVTLFS_MUST_CHECK int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t *vps, size_t nvps);
+HVTLFS_MUST_CHECK int hvtlfs_vp_mask_encode_indices(uint64_t *mask, const uint32_t *vps,
+						    size_t nvps);
 /*! @} */
 
 /*! @name Hypervisor side: validating decoder and queries
@@ -367,8 +368,8 @@ HVTLFS_MUST_CHECK int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t
  *         with a non-zero @p len; #HVTLFS_ERR_TRUNCATED;
  *         #HVTLFS_ERR_BANK_MISMATCH; #HVTLFS_ERR_BAD_FORMAT.
  */
-HVTLFS_MUST_CHECK int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
-					 uint32_t var_hdr_words, uint16_t *hv_status);
+HVTLFS_MUST_CHECK int hvtlfs_vpset_decode(struct hvtlfs_vpset *set, const void *bytes, size_t len,
+					  uint32_t var_hdr_words, uint16_t *hv_status);
 
 /*!
  * @brief Decodes a legacy 64-bit processor mask into a set (format sparse,
@@ -377,7 +378,7 @@ HVTLFS_MUST_CHECK int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *b
  * @param mask the processor mask of a non-Ex call (bit v = VP v).
  * @return #HVTLFS_OK or #HVTLFS_ERR_NULL.
  */
-int hvtlfs_vpset_from_mask(struct hvtlfs_vpset *set, uint64_t mask);
+int hvtlfs_vpset_decode_mask(struct hvtlfs_vpset *set, uint64_t mask);
 
 /*!
  * @brief Makes @p set the set of all VPs (format ALL), e.g. for a legacy call
