@@ -4,7 +4,7 @@
  *
  * Called exactly like the real page (`call *page`, control in RCX, input in RDX,
  * output in R8, XMM0-XMM5). Saves every general register, the flags and
- * XMM0-XMM15 (the C code it calls may use any of them) into a frame (struct hvtlfs_mock_frame_ in mock/mock_internal.h),
+ * XMM0-XMM15 (the C code it calls may use any of them) into a frame (struct frame_ in regs.c),
  * calls the C dispatcher on a 16-byte aligned stack, then returns with every
  * register reloaded from the frame: the dispatcher has put the result in RAX
  * and garbage in each register the hypervisor may change that is no output.
