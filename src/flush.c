@@ -43,19 +43,12 @@ static int check_reps(const uint64_t *ranges, uint32_t count)
 	return HVTLFS_OK;
 }
 
-static int check_ipi(uint32_t vector, uint8_t target_vtl)
-{
-	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX)
-		return HVTLFS_ERR_VECTOR_RANGE;
-	if (target_vtl & HVTLFS_INPUT_VTL_RESERVED)
-		return HVTLFS_ERR_INVALID_ARG;
-	return HVTLFS_OK;
-}
-
-/* What a call's input looks like past its fixed fields. */
+/* The input of one call: its fixed header (as little-endian words laid out by its
+ * wire struct), an Ex call's HV_VP_SET, a rep call's elements. */
 struct layout_ {
 	uint16_t code;			     /* the call */
 	size_t fixed;			     /* sizeof its fixed header */
+	uint64_t head[3];		     /* the fixed header's words before any HV_VP_SET */
 	const struct hvtlfs_vp_targets *vps; /* Ex calls: the HV_VP_SET's VPs, else NULL */
 	size_t vpset_at;		     /* Ex calls: offset of the HV_VP_SET's format word */
 	bool list;			     /* rep calls: @ranges are the rep elements */
@@ -64,18 +57,26 @@ struct layout_ {
 };
 
 /*
- * The part of every builder after its own field checks: sizes the input (fixed
- * header, the bank words of an Ex call's HV_VP_SET as its variable header, 8 bytes a
- * rep element) against the buffer and the fast registers, writes the HV_VP_SET and
- * the rep elements, and makes the control word. The caller writes the fixed fields
- * once this succeeds.
+ * Every builder: the buffer checks, then the call's own field checks (@invalid, their
+ * first failure or HVTLFS_OK), then the size (fixed header, the bank words of an Ex
+ * call's HV_VP_SET as its variable header, 8 bytes a rep element) against the buffer
+ * and the fast registers; only then is anything written: the fixed header, the
+ * HV_VP_SET, the rep elements, and the control word.
  */
-static int lay_out(void *in, size_t in_size, unsigned int opts, const struct layout_ *l,
-		   struct hvtlfs_prepared *out)
+static int build(void *in, size_t in_size, unsigned int opts, const struct layout_ *l, int invalid,
+		 struct hvtlfs_prepared *out)
 {
+	const size_t nhead = (l->vps ? l->vpset_at : l->fixed) / sizeof(uint64_t);
 	uint64_t hdr, need, control;
+	word_t *w = (word_t *)in;
 	int banks = 0, rc;
+	size_t i;
 
+	rc = check_buf(in, out, opts);
+	if (rc)
+		return rc;
+	if (invalid)
+		return invalid;
 	if (l->vps) {
 		banks = hvtlfs_vp_targets_banks(l->vps);
 		if (banks < 0)
@@ -101,229 +102,158 @@ static int lay_out(void *in, size_t in_size, unsigned int opts, const struct lay
 	rc = hvtlfs_control_encode(&control, l->code, opts, (uint32_t)banks, l->count, 0);
 	if (rc)
 		return rc;
+	for (i = 0; i < nhead && i < sizeof(l->head) / sizeof(l->head[0]); i++)
+		w[i] = l->head[i];
 	if (l->vps) {
-		uint64_t *set = (uint64_t *)in + l->vpset_at / sizeof(uint64_t);
-
-		rc = hvtlfs_vpset_encode_targets(
-			set, (size_t)(hdr - l->vpset_at) / sizeof(uint64_t), l->vps, NULL);
+		rc = hvtlfs_vpset_encode_targets((uint64_t *)in + l->vpset_at / sizeof(uint64_t),
+						 (size_t)(hdr - l->vpset_at) / sizeof(uint64_t),
+						 l->vps, NULL);
 		if (rc < 0)
 			return rc;
 	}
-	if (l->list) {
-		word_t *w = (word_t *)in + hdr / sizeof(uint64_t);
-		uint32_t i;
-
-		for (i = 0; i < l->count; i++)
-			w[i] = l->ranges[i];
-	}
+	for (i = 0; i < l->count; i++)
+		w[hdr / sizeof(uint64_t) + i] = l->ranges[i];
 	out->control = control;
 	out->input_size = (uint32_t)need;
 	out->rep_count = l->count;
 	return HVTLFS_OK;
 }
 
-/* The fixed header of HvFlushVirtualAddressSpace and HvFlushVirtualAddressList. */
-static void put_flush(void *in, uint64_t address_space, uint64_t flags, uint64_t processor_mask)
+/* The flush calls' own checks: flags the call takes; a legacy call's processor mask. */
+static int check_flush(uint64_t flags, uint64_t allowed, bool legacy, uint64_t processor_mask,
+		       const struct hvtlfs_vp_targets *vps)
 {
-	volatile struct hvtlfs_flush_input *h = (volatile struct hvtlfs_flush_input *)in;
-
-	h->address_space = address_space;
-	h->flags = flags;
-	h->processor_mask = processor_mask;
-}
-
-/* The fixed fields of the Ex flush calls before their HV_VP_SET. */
-static void put_flush_ex(void *in, uint64_t address_space, uint64_t flags)
-{
-	volatile struct hvtlfs_flush_ex_input *h = (volatile struct hvtlfs_flush_ex_input *)in;
-
-	h->address_space = address_space;
-	h->flags = flags;
+	if (flags & ~allowed)
+		return HVTLFS_ERR_BAD_FLAGS;
+	if (legacy)
+		return hvtlfs_flush_mask_empty(flags, processor_mask) ? HVTLFS_ERR_EMPTY_VP_MASK
+								      : HVTLFS_OK;
+	return vps ? HVTLFS_OK : HVTLFS_ERR_NULL;
 }
 
 int hvtlfs_flush_build_space(void *in, size_t in_size, uint64_t address_space, uint64_t flags,
 			     uint64_t processor_mask, unsigned int opts,
 			     struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE,
-				   sizeof(struct hvtlfs_flush_input),
-				   NULL,
-				   0,
-				   false,
-				   NULL,
-				   0 };
-	int rc = check_buf(in, out, opts);
+	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE,
+				   .fixed = sizeof(struct hvtlfs_flush_input),
+				   .head = { address_space, flags, processor_mask } };
 
-	if (rc)
-		return rc;
-	if (flags & ~HVTLFS_FLUSH_SPACE_FLAGS)
-		return HVTLFS_ERR_BAD_FLAGS;
-	if (hvtlfs_flush_mask_empty(flags, processor_mask))
-		return HVTLFS_ERR_EMPTY_VP_MASK;
-	rc = lay_out(in, in_size, opts, &l, out);
-	if (rc)
-		return rc;
-	put_flush(in, address_space, flags, processor_mask);
-	return HVTLFS_OK;
+	return build(in, in_size, opts, &l,
+		     check_flush(flags, HVTLFS_FLUSH_SPACE_FLAGS, true, processor_mask, NULL), out);
 }
 
 int hvtlfs_flush_build_list(void *in, size_t in_size, uint64_t address_space, uint64_t flags,
 			    uint64_t processor_mask, const uint64_t *ranges, uint32_t count,
 			    unsigned int opts, struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST,
-				   sizeof(struct hvtlfs_flush_input),
-				   NULL,
-				   0,
-				   true,
-				   ranges,
-				   count };
-	int rc = check_buf(in, out, opts);
+	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST,
+				   .fixed = sizeof(struct hvtlfs_flush_input),
+				   .head = { address_space, flags, processor_mask },
+				   .vps = NULL,
+				   .vpset_at = 0,
+				   .list = true,
+				   .ranges = ranges,
+				   .count = count };
 
-	if (rc)
-		return rc;
-	if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
-		return HVTLFS_ERR_BAD_FLAGS;
-	if (hvtlfs_flush_mask_empty(flags, processor_mask))
-		return HVTLFS_ERR_EMPTY_VP_MASK;
-	rc = lay_out(in, in_size, opts, &l, out);
-	if (rc)
-		return rc;
-	put_flush(in, address_space, flags, processor_mask);
-	return HVTLFS_OK;
+	return build(in, in_size, opts, &l,
+		     check_flush(flags, HVTLFS_FLUSH_LIST_FLAGS, true, processor_mask, NULL), out);
 }
 
 int hvtlfs_flush_build_space_ex(void *in, size_t in_size, uint64_t address_space, uint64_t flags,
 				const struct hvtlfs_vp_targets *vps, unsigned int opts,
 				struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
-				   sizeof(struct hvtlfs_flush_ex_input),
-				   vps,
-				   HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input, vp_set_format),
-				   false,
-				   NULL,
-				   0 };
-	int rc = check_buf(in, out, opts);
+	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
+				   .fixed = sizeof(struct hvtlfs_flush_ex_input),
+				   .head = { address_space, flags },
+				   .vps = vps,
+				   .vpset_at = HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input,
+							       vp_set_format) };
 
-	if (rc)
-		return rc;
-	if (flags & ~HVTLFS_FLUSH_SPACE_FLAGS)
-		return HVTLFS_ERR_BAD_FLAGS;
-	if (!vps)
-		return HVTLFS_ERR_NULL;
-	rc = lay_out(in, in_size, opts, &l, out);
-	if (rc)
-		return rc;
-	put_flush_ex(in, address_space, flags);
-	return HVTLFS_OK;
+	return build(in, in_size, opts, &l,
+		     check_flush(flags, HVTLFS_FLUSH_SPACE_FLAGS, false, 0, vps), out);
 }
 
 int hvtlfs_flush_build_list_ex(void *in, size_t in_size, uint64_t address_space, uint64_t flags,
 			       const struct hvtlfs_vp_targets *vps, const uint64_t *ranges,
 			       uint32_t count, unsigned int opts, struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX,
-				   sizeof(struct hvtlfs_flush_ex_input),
-				   vps,
-				   HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input, vp_set_format),
-				   true,
-				   ranges,
-				   count };
-	int rc = check_buf(in, out, opts);
+	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX,
+				   .fixed = sizeof(struct hvtlfs_flush_ex_input),
+				   .head = { address_space, flags },
+				   .vps = vps,
+				   .vpset_at = HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input,
+							       vp_set_format),
+				   .list = true,
+				   .ranges = ranges,
+				   .count = count };
 
-	if (rc)
-		return rc;
-	if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
-		return HVTLFS_ERR_BAD_FLAGS;
-	if (!vps)
-		return HVTLFS_ERR_NULL;
-	rc = lay_out(in, in_size, opts, &l, out);
-	if (rc)
-		return rc;
-	put_flush_ex(in, address_space, flags);
-	return HVTLFS_OK;
+	return build(in, in_size, opts, &l,
+		     check_flush(flags, HVTLFS_FLUSH_LIST_FLAGS, false, 0, vps), out);
 }
 
-/* The vector and target VTL of both IPI calls: the same first 8 bytes. */
-static void put_ipi(void *in, uint32_t vector, uint8_t target_vtl)
+/* The first word of both IPI inputs: vector, target VTL, zero padding. */
+static uint64_t ipi_word(uint32_t vector, uint8_t target_vtl)
 {
-	volatile struct hvtlfs_ipi_input *h = (volatile struct hvtlfs_ipi_input *)in;
-
-	HVTLFS_STATIC_ASSERT(HVTLFS_OFFSETOF(struct hvtlfs_ipi_input, padding) ==
-				     HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, padding),
+	HVTLFS_STATIC_ASSERT(HVTLFS_OFFSETOF(struct hvtlfs_ipi_input, target_vtl) ==
+				     HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, target_vtl),
 			     "the IPI headers start alike");
-	h->vector = vector;
-	h->target_vtl = target_vtl;
-	h->padding[0] = 0;
-	h->padding[1] = 0;
-	h->padding[2] = 0;
+	return (uint64_t)vector | ((uint64_t)target_vtl
+				   << (8u * HVTLFS_OFFSETOF(struct hvtlfs_ipi_input, target_vtl)));
+}
+
+/* The IPI calls' own checks; @mask_empty: a legacy call with no VP (the TLFS accepts it
+ * and interrupts nobody: a guest asking for that has lost its target set, so the
+ * builder says so instead of sending nothing). */
+static int check_ipi(uint32_t vector, uint8_t target_vtl, bool mask_empty,
+		     const struct hvtlfs_vp_targets *vps, bool ex)
+{
+	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX)
+		return HVTLFS_ERR_VECTOR_RANGE;
+	if (target_vtl & HVTLFS_INPUT_VTL_RESERVED)
+		return HVTLFS_ERR_INVALID_ARG;
+	if (ex)
+		return vps ? HVTLFS_OK : HVTLFS_ERR_NULL;
+	return mask_empty ? HVTLFS_ERR_EMPTY_VP_MASK : HVTLFS_OK;
 }
 
 int hvtlfs_ipi_build(void *in, size_t in_size, uint32_t vector, uint8_t target_vtl,
 		     uint64_t processor_mask, unsigned int opts, struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI,
-				   sizeof(struct hvtlfs_ipi_input),
-				   NULL,
-				   0,
-				   false,
-				   NULL,
-				   0 };
-	int rc = check_buf(in, out, opts);
+	const struct layout_ l = { .code = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI,
+				   .fixed = sizeof(struct hvtlfs_ipi_input),
+				   .head = { ipi_word(vector, target_vtl), processor_mask } };
 
-	if (rc)
-		return rc;
-	rc = check_ipi(vector, target_vtl);
-	if (rc)
-		return rc;
-	/* The TLFS accepts an empty mask and interrupts nobody: a guest asking for that
-	 * has lost its target set, so the builder says so instead of sending nothing. */
-	if (processor_mask == 0)
-		return HVTLFS_ERR_EMPTY_VP_MASK;
-	rc = lay_out(in, in_size, opts, &l, out);
-	if (rc)
-		return rc;
-	put_ipi(in, vector, target_vtl);
-	((volatile struct hvtlfs_ipi_input *)in)->processor_mask = processor_mask;
-	return HVTLFS_OK;
+	return build(in, in_size, opts, &l,
+		     check_ipi(vector, target_vtl, processor_mask == 0, NULL, false), out);
 }
 
 int hvtlfs_ipi_build_ex(void *in, size_t in_size, uint32_t vector, uint8_t target_vtl,
 			const struct hvtlfs_vp_targets *vps, unsigned int opts,
 			struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX,
-				   sizeof(struct hvtlfs_ipi_ex_input),
-				   vps,
-				   HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, vp_set_format),
-				   false,
-				   NULL,
-				   0 };
-	int rc = check_buf(in, out, opts);
+	const struct layout_ l = { .code = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX,
+				   .fixed = sizeof(struct hvtlfs_ipi_ex_input),
+				   .head = { ipi_word(vector, target_vtl) },
+				   .vps = vps,
+				   .vpset_at = HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input,
+							       vp_set_format) };
 
-	if (rc)
-		return rc;
-	rc = check_ipi(vector, target_vtl);
-	if (rc)
-		return rc;
-	if (!vps)
-		return HVTLFS_ERR_NULL;
-	rc = lay_out(in, in_size, opts, &l, out);
-	if (rc)
-		return rc;
-	put_ipi(in, vector, target_vtl);
-	return HVTLFS_OK;
+	return build(in, in_size, opts, &l, check_ipi(vector, target_vtl, false, vps, true), out);
 }
 
 /* The fast calls with 8 bytes of input: the control word and the RDX image. */
-static int build_fast8(uint64_t *control, uint64_t *input, uint16_t code, uint64_t value)
+static int build_fast8(uint64_t *control, uint64_t *input, uint16_t code, uint64_t value,
+		       int invalid)
 {
 	uint64_t c;
 	int rc;
 
 	if (!control || !input)
 		return HVTLFS_ERR_NULL;
+	if (invalid)
+		return invalid;
 	rc = hvtlfs_control_encode(&c, code, HVTLFS_CTL_FAST, 0, 0, 0);
 	if (rc)
 		return rc;
@@ -335,45 +265,27 @@ static int build_fast8(uint64_t *control, uint64_t *input, uint16_t code, uint64
 int hvtlfs_signal_event_build(uint64_t *control, uint64_t *input, uint32_t connection_id,
 			      uint16_t flag_number)
 {
-	if (!control || !input)
-		return HVTLFS_ERR_NULL;
-	if (connection_id & HVTLFS_CONNECTION_ID_RESERVED)
-		return HVTLFS_ERR_INVALID_ARG;
 	/* struct hvtlfs_signal_event_input as a little-endian qword. */
-	return build_fast8(
-		control, input, HVTLFS_CALL_SIGNAL_EVENT,
+	const uint64_t v =
 		(uint64_t)connection_id |
-			((uint64_t)flag_number
-			 << (8u * HVTLFS_OFFSETOF(struct hvtlfs_signal_event_input, flag_number))));
+		((uint64_t)flag_number
+		 << (8u * HVTLFS_OFFSETOF(struct hvtlfs_signal_event_input, flag_number)));
+
+	return build_fast8(control, input, HVTLFS_CALL_SIGNAL_EVENT, v,
+			   connection_id & HVTLFS_CONNECTION_ID_RESERVED ? HVTLFS_ERR_INVALID_ARG
+									 : HVTLFS_OK);
 }
 
 int hvtlfs_spin_wait_build(uint64_t *control, uint64_t *input, uint32_t spin_count)
 {
 	/* struct hvtlfs_spin_wait_input as a little-endian qword: the count, then RsvdZ. */
-	return build_fast8(control, input, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, (uint64_t)spin_count);
+	return build_fast8(control, input, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, (uint64_t)spin_count,
+			   HVTLFS_OK);
 }
 
-int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
-			      uint32_t message_type, const void *payload, uint32_t payload_size,
-			      struct hvtlfs_prepared *out)
+static int check_message(uint32_t connection_id, uint32_t message_type, const void *payload,
+			 uint32_t payload_size)
 {
-	const struct layout_ l = { HVTLFS_CALL_POST_MESSAGE,
-				   sizeof(struct hvtlfs_post_message_input),
-				   NULL,
-				   0,
-				   false,
-				   NULL,
-				   0 };
-	volatile struct hvtlfs_post_message_input *h =
-		(volatile struct hvtlfs_post_message_input *)in;
-	word_t *words = (word_t *)in + HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload) /
-					       sizeof(uint64_t);
-	const uint8_t *src = (const uint8_t *)payload;
-	uint32_t i;
-	int rc = check_buf(in, out, 0);
-
-	if (rc)
-		return rc;
 	if (payload_size > HVTLFS_MESSAGE_PAYLOAD_MAX)
 		return HVTLFS_ERR_PAYLOAD_TOO_BIG;
 	if (payload_size && !payload)
@@ -381,13 +293,36 @@ int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
 	if (message_type == 0 || (message_type & 0x80000000u) ||
 	    (connection_id & HVTLFS_CONNECTION_ID_RESERVED))
 		return HVTLFS_ERR_INVALID_ARG;
-	rc = lay_out(in, in_size, 0, &l, out);
+	return HVTLFS_OK;
+}
+
+int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
+			      uint32_t message_type, const void *payload, uint32_t payload_size,
+			      struct hvtlfs_prepared *out)
+{
+	/* The header words: connection id and RsvdZ, then message type and payload size;
+	 * the payload follows (the input is the whole struct, whatever the payload). */
+	const struct layout_ l = {
+		.code = HVTLFS_CALL_POST_MESSAGE,
+		.fixed = HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload),
+		.head = { (uint64_t)connection_id,
+			  (uint64_t)message_type | ((uint64_t)payload_size << 32) },
+	};
+	word_t *words = (word_t *)in + HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload) /
+					       sizeof(uint64_t);
+	const uint8_t *src = (const uint8_t *)payload;
+	uint32_t i;
+	int rc;
+
+	HVTLFS_STATIC_ASSERT(HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload_size) == 12,
+			     "payload size is the high half of the second word");
+	rc = check_message(connection_id, message_type, payload, payload_size);
+	if (rc == HVTLFS_OK && in_size < sizeof(struct hvtlfs_post_message_input))
+		rc = HVTLFS_ERR_NO_SPACE;
+	rc = build(in, in_size, 0, &l, rc, out);
 	if (rc)
 		return rc;
-	h->connection_id = connection_id;
-	h->rsvdz = 0;
-	h->message_type = message_type;
-	h->payload_size = payload_size;
+	out->input_size = (uint32_t)sizeof(struct hvtlfs_post_message_input);
 	/* Whole little-endian words; the last one zero-padded. */
 	for (i = 0; i < payload_size; i += 8u) {
 		uint64_t v = 0;
@@ -400,54 +335,29 @@ int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
 	return HVTLFS_OK;
 }
 
-/* The fixed header of both GPA flush calls (the flags are reserved: zero). */
-static void put_gpa_flush(void *in, uint64_t address_space)
-{
-	volatile struct hvtlfs_gpa_flush_input *h = (volatile struct hvtlfs_gpa_flush_input *)in;
-
-	h->address_space = address_space;
-	h->flags = 0;
-}
-
 int hvtlfs_gpa_flush_build_space(void *in, size_t in_size, uint64_t address_space,
 				 unsigned int opts, struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE,
-				   sizeof(struct hvtlfs_gpa_flush_input),
-				   NULL,
-				   0,
-				   false,
-				   NULL,
-				   0 };
-	int rc = check_buf(in, out, opts);
+	/* The flags are reserved: zero. */
+	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE,
+				   .fixed = sizeof(struct hvtlfs_gpa_flush_input),
+				   .head = { address_space, 0 } };
 
-	if (rc)
-		return rc;
-	rc = lay_out(in, in_size, opts, &l, out);
-	if (rc)
-		return rc;
-	put_gpa_flush(in, address_space);
-	return HVTLFS_OK;
+	return build(in, in_size, opts, &l, HVTLFS_OK, out);
 }
 
 int hvtlfs_gpa_flush_build_list(void *in, size_t in_size, uint64_t address_space,
 				const uint64_t *ranges, uint32_t count, unsigned int opts,
 				struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST,
-				   sizeof(struct hvtlfs_gpa_flush_input),
-				   NULL,
-				   0,
-				   true,
-				   ranges,
-				   count };
-	int rc = check_buf(in, out, opts);
+	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST,
+				   .fixed = sizeof(struct hvtlfs_gpa_flush_input),
+				   .head = { address_space, 0 },
+				   .vps = NULL,
+				   .vpset_at = 0,
+				   .list = true,
+				   .ranges = ranges,
+				   .count = count };
 
-	if (rc)
-		return rc;
-	rc = lay_out(in, in_size, opts, &l, out);
-	if (rc)
-		return rc;
-	put_gpa_flush(in, address_space);
-	return HVTLFS_OK;
+	return build(in, in_size, opts, &l, HVTLFS_OK, out);
 }
