@@ -47,30 +47,21 @@ static void hvtlfs_arch_wrmsr(uint32_t msr, uint64_t value)
 #include "hvtlfs/arch/cpu.h"
 
 #include "testutil.h"
+#include "cpuid_dumps.h"
 
 /*
- * KVM's Hyper-V template (KVM_GET_SUPPORTED_HV_CPUID): vendor "Linux KVM Hv",
- * interface "Hv#1", version 10.0 build 14393, max leaf beyond the dump (its
- * synthetic-debugger leaves end at 0x40000082), privileges EAX 0x2AFF (VP
- * runtime, reference counter, SynIC, timers, APIC, hypercall and VP index MSRs,
- * reset, reference TSC, frequency MSRs, reenlightenment), EBX 0x1030 (post
- * messages, signal events, debugging), hints 0xC2C (remote flush, APIC MSRs,
- * relaxed timing, cluster IPI, Ex processor masks), 1024 VPs, 64 LPs.
+ * KVM's Hyper-V template (KVM_GET_SUPPORTED_HV_CPUID), dump "kvm-hv" of
+ * tools/cpuid_dumps.h: vendor "Linux KVM Hv", interface "Hv#1", version 10.0 build
+ * 14393, max leaf beyond the dump (its synthetic-debugger leaves end at 0x40000082),
+ * privileges EAX 0x2AFF (VP runtime, reference counter, SynIC, timers, APIC,
+ * hypercall and VP index MSRs, reset, reference TSC, frequency MSRs,
+ * reenlightenment), EBX 0x1030 (post messages, signal events, debugging), hints
+ * 0xC2C (remote flush, APIC MSRs, relaxed timing, cluster IPI, Ex processor masks),
+ * 1024 VPs, 64 LPs.
  */
-static const struct hvtlfs_cpuid_entry kvm_hv_leaves[] = {
-	{ 1, 0, { 0x000306F2u, 0x00000800u, 0xFEDA3203u, 0x1F8BFBFFu } },
-	{ 0x40000000u, 0, { 0x40000082u, 0x756E694Cu, 0x564B2078u, 0x7648204Du } },
-	{ 0x40000001u, 0, { HV1, 0, 0, 0 } },
-	{ 0x40000002u, 0, { 0x00003839u, 0x000A0000u, 0, 0 } },
-	{ 0x40000003u, 0, { 0x00002AFFu, 0x00001030u, 0, 0x00080D02u } },
-	{ 0x40000004u, 0, { 0x00000C2Cu, 0x00000FFFu, 0, 0 } },
-	{ 0x40000005u, 0, { 1024u, 64u, 0, 0 } },
-};
-
 static void test_kvm_hyperv_template(void **state)
 {
-	struct hvtlfs_cpuid_table t = { kvm_hv_leaves,
-					sizeof(kvm_hv_leaves) / sizeof(kvm_hv_leaves[0]) };
+	struct hvtlfs_cpuid_table t = { dump_kvm_hv, sizeof(dump_kvm_hv) / sizeof(dump_kvm_hv[0]) };
 	struct hvtlfs_features f;
 
 	(void)state;
@@ -90,6 +81,27 @@ static void test_kvm_hyperv_template(void **state)
 	assert_int_equal(f.nested_status, HVTLFS_OK); /* leaf 0x4000000A reads zero */
 	assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_OK);
 	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
+}
+
+/* Every dump of real partitions is detected as Hyper-V and can be brought up, but KVM's
+ * own interface ("KVMKVMKVM", no "Hv#1"), which is refused. */
+static void test_real_partitions(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cpuid_dumps) / sizeof(cpuid_dumps[0]); i++) {
+		struct hvtlfs_cpuid_table t = { cpuid_dumps[i].entries, cpuid_dumps[i].count };
+		struct hvtlfs_features f;
+		int rc = hvtlfs_detect(&f, hvtlfs_cpuid_from_table, &t);
+
+		if (strcmp(cpuid_dumps[i].name, "kvm") == 0) {
+			assert_int_equal(rc, HVTLFS_ERR_NOT_HYPERV);
+			continue;
+		}
+		assert_int_equal(rc, HVTLFS_OK);
+		assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_OK);
+	}
 }
 
 /* ---- capture: which leaves get queried ---- */
@@ -921,6 +933,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kvm_hyperv_template),
+		cmocka_unit_test(test_real_partitions),
 		cmocka_unit_test(test_capture_queries),
 		cmocka_unit_test(test_cpuid_table_misses),
 		cmocka_unit_test(test_arch_override),

@@ -34,6 +34,8 @@ static void (*between_reps)(void);
 #include "hvtlfs/hypercall.h"
 #include "hvtlfs/hvcall.h"
 
+#include "testutil.h"
+
 static uint64_t page[512] __attribute__((aligned(4096)));
 static struct hvtlfs_flush_plan plan_e2e;
 
@@ -118,15 +120,6 @@ static int setup(void **state)
 
 /* ---- Seeded random requests. ---- */
 
-static uint64_t rng_state = 0x2545F4914F6CDD1Du;
-static uint64_t rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
 static bool in_bitmap(const uint64_t *bm, uint32_t words, uint32_t vp)
 {
 	return vp / 64u < words && ((bm[vp / 64u] >> (vp % 64u)) & 1u);
@@ -140,15 +133,15 @@ static void one_random(unsigned iter)
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_flush_policy pol;
-	uint32_t nvps = sizes[rng() % 6], words = (nvps + 63u) / 64u, i, k;
+	uint32_t nvps = sizes[testutil_next() % 6], words = (nvps + 63u) / 64u, i, k;
 	unsigned hvf = 0;
 	int rc;
 
 	memset(&f, 0, sizeof(f));
-	f.remote_tlb_flush_recommended = (rng() % 50) != 0;
-	f.ex_processor_masks_recommended = (rng() % 4) != 0;
-	f.xmm_input = rng() & 1;
-	f.ext_gva_ranges = rng() & 1;
+	f.remote_tlb_flush_recommended = (testutil_next() % 50) != 0;
+	f.ex_processor_masks_recommended = (testutil_next() % 4) != 0;
+	f.xmm_input = testutil_next() & 1;
+	f.ext_gva_ranges = testutil_next() & 1;
 	f.max_vps = nvps;
 	if (f.xmm_input)
 		hvf |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
@@ -157,42 +150,43 @@ static void one_random(unsigned iter)
 
 	memset(bm, 0, sizeof(bm));
 	memset(&r, 0, sizeof(r));
-	r.vps.all = (rng() % 10) == 0;
-	k = (uint32_t)(rng() % 6);
+	r.vps.all = (testutil_next() % 10) == 0;
+	k = (uint32_t)(testutil_next() % 6);
 	for (i = 0; i <= k; i++) {
-		uint32_t vp = (rng() & 1) ? (uint32_t)(rng() % (nvps < 64 ? nvps : 64))
-					  : (uint32_t)(rng() % nvps);
+		uint32_t vp = (testutil_next() & 1)
+				      ? (uint32_t)(testutil_next() % (nvps < 64 ? nvps : 64))
+				      : (uint32_t)(testutil_next() % nvps);
 		bm[vp / 64] |= (uint64_t)1 << (vp % 64);
 	}
-	if (rng() % 3 == 0) /* a dense first bank */
-		bm[0] |= rng() & (nvps >= 64 ? ~0ull : ((1ull << nvps) - 1));
+	if (testutil_next() % 3 == 0) /* a dense first bank */
+		bm[0] |= testutil_next() & (nvps >= 64 ? ~0ull : ((1ull << nvps) - 1));
 	r.vps.bitmap = bm;
 	r.vps.words = words;
-	r.address_space = (rng() & 0x000FFFFFFFFFF000ull);
-	r.all_spaces = (rng() % 8) == 0;
-	r.non_global_only = rng() & 1;
-	r.everything = (rng() % 8) == 0;
+	r.address_space = (testutil_next() & 0x000FFFFFFFFFF000ull);
+	r.all_spaces = (testutil_next() % 8) == 0;
+	r.non_global_only = testutil_next() & 1;
+	r.everything = (testutil_next() % 8) == 0;
 	r.ranges = rg;
-	r.nranges = (size_t)(rng() % 8) + 1;
+	r.nranges = (size_t)(testutil_next() % 8) + 1;
 	for (i = 0; i < r.nranges; i++) {
-		uint64_t kind = rng() % 5;
-		rg[i].start = rng() & 0x00007FFFFFFFFFFFull;
+		uint64_t kind = testutil_next() % 5;
+		rg[i].start = testutil_next() & 0x00007FFFFFFFFFFFull;
 		if (kind == 0)
-			rg[i].length = rng() % 4096 + 1;
+			rg[i].length = testutil_next() % 4096 + 1;
 		else if (kind == 1)
-			rg[i].length = (rng() % 64 + 1) * 4096;
+			rg[i].length = (testutil_next() % 64 + 1) * 4096;
 		else if (kind == 2) {
 			rg[i].start &= ~0x1FFFFFull;
-			rg[i].length = (rng() % 8 + 1) << 21;
+			rg[i].length = (testutil_next() % 8 + 1) << 21;
 		} else if (kind == 3)
-			rg[i].length = rng() % (64ull << 20) + 1;
+			rg[i].length = testutil_next() % (64ull << 20) + 1;
 		else {
 			rg[i].start &= ~0x3FFFFFFFull;
 			rg[i].length = 1ull << 30;
 		}
 	}
-	pol.max_list_entries = (rng() % 4 == 0) ? (uint32_t)(rng() % 64) : 0;
-	pol.flags = (uint32_t)(rng() & 7);
+	pol.max_list_entries = (testutil_next() % 4 == 0) ? (uint32_t)(testutil_next() % 64) : 0;
+	pol.flags = (uint32_t)(testutil_next() & 7);
 
 	rc = hvtlfs_flush_plan_build(&r, &f, &pol, page, sizeof(page), &plan_e2e);
 	if (rc == HVTLFS_ERR_FALLBACK) {
@@ -203,7 +197,7 @@ static void one_random(unsigned iter)
 		return;
 	}
 	assert_int_equal(rc, HVTLFS_OK);
-	hv_reset(hvf, (rng() % 4 == 0) ? (size_t)(rng() % 32) + 1 : 512);
+	hv_reset(hvf, (testutil_next() % 4 == 0) ? (size_t)(testutil_next() % 32) + 1 : 512);
 	trace.n = 0;
 	rc = hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL);
 	assert_int_equal(hv.decode_rc, 0);
@@ -230,11 +224,11 @@ static void one_random(unsigned iter)
 	/* Every requested page on every requested VP: first/last page of each range and a
 	 * few inside, on every requested VP (or a sample of all VPs). */
 	for (k = 0; k < (r.vps.all ? 8u : words * 64u); k++) {
-		uint32_t vp = r.vps.all ? (uint32_t)(rng() % nvps) : k;
+		uint32_t vp = r.vps.all ? (uint32_t)(testutil_next() % nvps) : k;
 		if (!r.vps.all && !in_bitmap(bm, words, vp))
 			continue;
 		if (r.everything) {
-			assert_true(covered(vp, nvps, r.address_space, rng()));
+			assert_true(covered(vp, nvps, r.address_space, testutil_next()));
 			continue;
 		}
 		for (i = 0; i < r.nranges; i++) {
@@ -242,7 +236,7 @@ static void one_random(unsigned iter)
 			assert_true(covered(vp, nvps, r.address_space, rg[i].start));
 			assert_true(covered(vp, nvps, r.address_space, last));
 			assert_true(covered(vp, nvps, r.address_space,
-					    rg[i].start + rng() % rg[i].length));
+					    rg[i].start + testutil_next() % rg[i].length));
 		}
 	}
 	(void)iter;
@@ -252,6 +246,7 @@ static void test_random_10000(void **state)
 {
 	unsigned i;
 	(void)state;
+	testutil_seed(0x2545F4914F6CDD1Du);
 	for (i = 0; i < 10000; i++)
 		one_random(i);
 }

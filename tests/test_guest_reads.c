@@ -95,13 +95,6 @@ static void assert_read_at_most_once(void)
 			fail_msg("guest byte %zu read %u times", i, reads[i]);
 }
 
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	return testutil_rng(&rng_state);
-}
-
 /* HV_VP_SET: the TLFS example, VPs {0, 5, 130} = mask 0x5, banks {0x21, 0x4}. */
 static void test_vpset_decode(void **state)
 {
@@ -251,37 +244,39 @@ static void random_input(uint64_t *control, unsigned int *features)
 {
 	static const uint16_t codes[] = { 0x0002, 0x0003, 0x0008, 0x000B, 0x0013, 0x0014,
 					  0x0015, 0x005C, 0x005D, 0x00AF, 0x00B0 };
-	uint16_t code = codes[rng() % (sizeof(codes) / sizeof(codes[0]))];
+	uint16_t code = codes[testutil_next() % (sizeof(codes) / sizeof(codes[0]))];
 	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(code);
 	uint64_t c = code;
-	unsigned int varhdr = (unsigned int)(rng() % 4u), i;
+	unsigned int varhdr = (unsigned int)(testutil_next() % 4u), i;
 
 	for (i = 0; i < GUEST_BYTES; i++)
-		shadow[i] = (uint8_t)rng();
+		shadow[i] = (uint8_t)testutil_next();
 	if (ci->kind == HVTLFS_CALL_KIND_REP)
-		c |= (uint64_t)(1u + rng() % 40u) << 32;
+		c |= (uint64_t)(1u + testutil_next() % 40u) << 32;
 	if (ci->flags & HVTLFS_CALLF_VARHDR) {
 		uint64_t mask = 0;
 
 		c |= (uint64_t)varhdr << 17;
 		while ((unsigned int)hvtlfs_popcount64(mask) < varhdr)
-			mask |= HVTLFS_BIT64(rng() % 64u);
-		if (rng() % 4u == 0)
-			mask = rng(); /* a mismatch, now and then */
+			mask |= HVTLFS_BIT64(testutil_next() % 64u);
+		if (testutil_next() % 4u == 0)
+			mask = testutil_next(); /* a mismatch, now and then */
 		/* The set follows the fixed words: 16 bytes in (flush), 8 (IPI). */
-		put64(code == 0x0015 ? 8u : 16u, rng() % 3u); /* format 0, 1 or bad */
+		put64(code == 0x0015 ? 8u : 16u, testutil_next() % 3u); /* format 0, 1 or bad */
 		put64(code == 0x0015 ? 16u : 24u, mask);
 	}
 	if (code != 0x0008 && code != 0x005D && code != 0x000B && code != 0x0015)
-		put64(8, rng() % 2u ? rng() % 16u : 0); /* flush flags, mostly valid */
+		put64(8, testutil_next() % 2u ? testutil_next() % 16u
+					      : 0); /* flush flags, mostly valid */
 	if (code == 0x000B || code == 0x0015)
-		put64(0, (rng() % 0x120u) | ((rng() % 2u) << 32)); /* vector, VTL */
+		put64(0, (testutil_next() % 0x120u) |
+				 ((testutil_next() % 2u) << 32)); /* vector, VTL */
 	if (code == 0x005C)
-		put64(8, (1u + rng() % 4u) | (uint64_t)(rng() % 260u) << 32);
-	if ((ci->flags & HVTLFS_CALLF_FAST) && rng() % 3u == 0)
+		put64(8, (1u + testutil_next() % 4u) | (uint64_t)(testutil_next() % 260u) << 32);
+	if ((ci->flags & HVTLFS_CALLF_FAST) && testutil_next() % 3u == 0)
 		c |= HVTLFS_CONTROL_FAST;
 	*control = c;
-	*features = (unsigned int)(rng() % 4u);
+	*features = (unsigned int)(testutil_next() % 4u);
 }
 
 static void test_hvcall_decode_property(void **state)
@@ -292,14 +287,14 @@ static void test_hvcall_decode_property(void **state)
 	int i;
 
 	(void)state;
-	rng_state = 0x6E75657374ULL;
+	testutil_seed(0x6E75657374ULL);
 	for (i = 0; i < 5000; i++) {
 		int rc1, rc2;
 
 		guest_reset(0);
 		memset(&in, 0, sizeof(in));
 		random_input(&in.control, &in.features);
-		in.input_gpa = 0x5000u + 8u * (rng() % 4u);
+		in.input_gpa = 0x5000u + 8u * (testutil_next() % 4u);
 		in.bytes = guest;
 		in.len = GUEST_BYTES;
 		memset(r1, 0, sizeof(r1));

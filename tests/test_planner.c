@@ -300,38 +300,32 @@ static void test_mapping_size_errors(void **state)
 }
 
 /* ---- Property: never flush less than was asked, never with pages too large. ---- */
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	return testutil_rng(&rng_state);
-}
 
 /* A random range, often aligned to 2 MiB or 1 GiB so large pages could apply. */
 static void random_range(struct hvtlfs_range *r)
 {
 	static const uint64_t align[] = { 4096u, 0x200000u, 0x40000000u };
-	uint64_t a = align[rng() % 3u];
-	uint64_t start = 0x7f0000000000ull + (rng() % 0x400000000ull);
+	uint64_t a = align[testutil_next() % 3u];
+	uint64_t start = 0x7f0000000000ull + (testutil_next() % 0x400000000ull);
 	uint64_t len;
 
-	switch (rng() % 4u) {
+	switch (testutil_next() % 4u) {
 	case 0:
-		len = 1u + rng() % 0x10000u; /* a few pages */
+		len = 1u + testutil_next() % 0x10000u; /* a few pages */
 		break;
 	case 1:
-		len = 1u + rng() % 0x1000000u; /* up to 16 MiB */
+		len = 1u + testutil_next() % 0x1000000u; /* up to 16 MiB */
 		break;
 	case 2:
-		len = 1u + rng() % 0x100000000ull; /* up to 4 GiB */
+		len = 1u + testutil_next() % 0x100000000ull; /* up to 4 GiB */
 		break;
 	default:
-		len = (1u + rng() % 12u) * a; /* whole aligned units */
+		len = (1u + testutil_next() % 12u) * a; /* whole aligned units */
 		break;
 	}
-	if (rng() % 2u)
+	if (testutil_next() % 2u)
 		start &= ~(a - 1u);
-	if (rng() % 2u)
+	if (testutil_next() % 2u)
 		len = (len + a - 1u) & ~(a - 1u);
 	r->start = start;
 	r->length = len;
@@ -345,10 +339,10 @@ static void test_mapping_property(void **state)
 	struct hvtlfs_flush_request r;
 	unsigned int i, lists = 0, large = 0;
 	(void)state;
-	rng_state = 0x4D415050494E47ULL;
+	testutil_seed(0x4D415050494E47ULL);
 	memset(bm, 0, sizeof(bm));
 	for (i = 0; i < 3000u; i++) {
-		size_t n = 1u + rng() % 8u, k, nw, ng, m;
+		size_t n = 1u + testutil_next() % 8u, k, nw, ng, m;
 
 		for (k = 0; k < n; k++) {
 			random_range(&rg[k]);
@@ -367,9 +361,9 @@ static void test_mapping_property(void **state)
 			base_features();
 			feat.ext_gva_ranges = true;
 			feat.ex_processor_masks_recommended = true;
-			feat.xmm_input = (rng() & 1u) != 0;
+			feat.xmm_input = (testutil_next() & 1u) != 0;
 			memset(bm, 0, sizeof(bm));
-			bm[rng() % 2u] = rng() | 1u;
+			bm[testutil_next() % 2u] = testutil_next() | 1u;
 			r = request(2, 0x1000, n);
 			r.mapping_size = sizes[m];
 			assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
@@ -496,51 +490,45 @@ static void test_errors(void **state)
  * An empty target set plans nothing and issues nothing; every plan is accepted by the
  * decoder that follows the TLFS.
  */
-static uint64_t prng = 0x9E3779B97F4A7C15u;
-static uint64_t next_rand(void)
-{
-	prng ^= prng << 13;
-	prng ^= prng >> 7;
-	prng ^= prng << 17;
-	return prng;
-}
 
 static void test_never_empty_mask(void **state)
 {
 	static struct hvtlfs_range_entry decoded[512];
 	unsigned iter, legacy = 0, nothing = 0;
 	(void)state;
+	testutil_seed(0x9E3779B97F4A7C15u);
 	for (iter = 0; iter < 4000; iter++) {
 		struct hvtlfs_flush_request r;
 		struct hvtlfs_hvcall_input in;
 		struct hvtlfs_hvcall_request q;
-		uint32_t words = (uint32_t)(next_rand() % 4u), i;
+		uint32_t words = (uint32_t)(testutil_next() % 4u), i;
 		const uint64_t *input;
 		bool empty = true;
 		uint16_t code;
 		int rc;
 
 		base_features();
-		feat.ex_processor_masks_recommended = next_rand() & 1;
-		feat.xmm_input = next_rand() & 1;
-		feat.ext_gva_ranges = next_rand() & 1;
+		feat.ex_processor_masks_recommended = testutil_next() & 1;
+		feat.xmm_input = testutil_next() & 1;
+		feat.ext_gva_ranges = testutil_next() & 1;
 		memset(bm, 0, sizeof(bm));
 		for (i = 0; i < words; i++) {
 			/* Mostly empty words, so that empty sets are common. */
-			if (next_rand() % 3 == 0)
-				bm[i] = next_rand() >> (next_rand() % 64u);
+			if (testutil_next() % 3 == 0)
+				bm[i] = testutil_next() >> (testutil_next() % 64u);
 			empty = empty && bm[i] == 0;
 		}
 		for (i = 0; i < 4; i++) {
-			rg[i].start = (next_rand() & 0x00007FFFFFFFF000ull);
-			rg[i].length = (next_rand() % 32u + 1u) * 4096u;
+			rg[i].start = (testutil_next() & 0x00007FFFFFFFF000ull);
+			rg[i].length = (testutil_next() % 32u + 1u) * 4096u;
 		}
-		r = request(words, 0x1000u * (next_rand() % 16u), (size_t)(next_rand() % 5u));
-		if (words == 0 && (next_rand() & 1))
+		r = request(words, 0x1000u * (testutil_next() % 16u),
+			    (size_t)(testutil_next() % 5u));
+		if (words == 0 && (testutil_next() & 1))
 			r.vps.bitmap = NULL;
-		r.vps.all = next_rand() % 8u == 0;
-		r.all_spaces = next_rand() % 4u == 0;
-		r.non_global_only = next_rand() & 1;
+		r.vps.all = testutil_next() % 8u == 0;
+		r.all_spaces = testutil_next() % 4u == 0;
+		r.non_global_only = testutil_next() & 1;
 		rc = plan_it(&r, NULL);
 		if (rc == HVTLFS_ERR_FALLBACK)
 			continue; /* a VP at 64 or above without the Ex hint */

@@ -791,16 +791,9 @@ static void test_list_decode(void **state)
 
 /* ---- properties --------------------------------------------------------- */
 
-static uint64_t rng_state;
-
-static uint64_t rnd(void)
-{
-	return testutil_rng(&rng_state);
-}
-
 static uint64_t below(uint64_t n)
 {
-	return n == 0 ? 0 : rnd() % n;
+	return n == 0 ? 0 : testutil_below(n);
 }
 
 #define NR_MAX 8
@@ -958,35 +951,35 @@ static void round_trip(enum kind k, unsigned int cases)
 static void test_prop_gva_simple(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0001;
+	testutil_seed(0x5EED0001);
 	round_trip(K_GVA_S, CASES);
 }
 
 static void test_prop_gva_extended(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0002;
+	testutil_seed(0x5EED0002);
 	round_trip(K_GVA_E, CASES);
 }
 
 static void test_prop_gva_large(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0003;
+	testutil_seed(0x5EED0003);
 	round_trip(K_GVA_L, CASES);
 }
 
 static void test_prop_gpa(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0004;
+	testutil_seed(0x5EED0004);
 	round_trip(K_GPA, CASES);
 }
 
 static void test_prop_gpa_large(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0005;
+	testutil_seed(0x5EED0005);
 	round_trip(K_GPA_L, CASES);
 }
 
@@ -994,14 +987,14 @@ static void test_prop_gpa_large(void **state)
 static void test_prop_gva_large_2m(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0009;
+	testutil_seed(0x5EED0009);
 	round_trip(K_GVA_L2M, CASES);
 }
 
 static void test_prop_gpa_large_2m(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED000A;
+	testutil_seed(0x5EED000A);
 	round_trip(K_GPA_L2M, CASES);
 }
 
@@ -1009,7 +1002,7 @@ static void test_prop_bytes_vs_pages(void **state)
 {
 	unsigned int c;
 	(void)state;
-	rng_state = 0x5EED0006;
+	testutil_seed(0x5EED0006);
 	for (c = 0; c < CASES; c++) {
 		struct hvtlfs_range r[4];
 		struct hvtlfs_page_range p[4];
@@ -1098,7 +1091,7 @@ static void test_large_is_optimal(void **state)
 {
 	unsigned int c;
 	(void)state;
-	rng_state = 0x5EED0008;
+	testutil_seed(0x5EED0008);
 	for (c = 0; c < 60; c++) {
 		struct hvtlfs_page_range p;
 		size_t need = 0, small = 0;
@@ -1150,9 +1143,9 @@ static void test_prop_decode(void **state)
 {
 	unsigned int c, f;
 	(void)state;
-	rng_state = 0x5EED0007;
+	testutil_seed(0x5EED0007);
 	for (c = 0; c < 3 * CASES; c++) {
-		uint64_t v = rnd();
+		uint64_t v = testutil_next();
 		if (below(2))
 			v |= 0xFFFFFFFFFFF00000ull; /* near the top, where wraps live */
 		if (below(2))

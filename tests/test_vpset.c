@@ -12,26 +12,16 @@
 
 #include "hvtlfs/vpset.h"
 
+#include "testutil.h"
+
 #define CANARY	 0xC3C3A5A55A5A3C3CULL
 #define NCANARY	 4
 #define PREFILL	 0xFFFFFFFFFFFFFFFFULL
 #define ALL_ONES 0xFFFFFFFFFFFFFFFFULL
 
-/* ---- seeded PRNG (splitmix64) ---- */
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 static uint32_t rng_below(uint32_t n)
 {
-	return (uint32_t)(rng() % n);
+	return (uint32_t)testutil_below(n);
 }
 
 /* ---- buffers with canaries after the capacity ---- */
@@ -530,13 +520,13 @@ static void test_bit_helpers(void **state)
 		assert_int_equal(hvtlfs_msb64(1ULL << b), b);
 		assert_int_equal(hvtlfs_popcount64(1ULL << b), 1);
 	}
-	rng_state = 0xB175;
+	testutil_seed(0xB175);
 	for (i = 0; i < 20000; i++) {
-		x = rng();
+		x = testutil_next();
 		if (i & 1)
-			x &= rng();
+			x &= testutil_next();
 		if (i & 2)
-			x &= rng() & rng();
+			x &= testutil_next() & testutil_next();
 		naive_pop = 0;
 		naive_ctz = 64;
 		naive_msb = 64;
@@ -879,13 +869,13 @@ static void random_bitmap(uint64_t *bm, size_t words)
 			bm[i] = 0;
 			break;
 		case 1:
-			bm[i] = mode == 1 ? ALL_ONES : rng();
+			bm[i] = mode == 1 ? ALL_ONES : testutil_next();
 			break;
 		case 2:
 			bm[i] = 1ULL << rng_below(64);
 			break;
 		case 3:
-			bm[i] = rng() & rng() & rng();
+			bm[i] = testutil_next() & testutil_next() & testutil_next();
 			break;
 		default:
 			bm[i] = ALL_ONES;
@@ -935,7 +925,7 @@ static void test_property_bitmap(void **state)
 	int nb;
 
 	(void)state;
-	rng_state = 0x5EED0001;
+	testutil_seed(0x5EED0001);
 	for (c = 0; c < PROP_CASES; c++) {
 		words = rng_below(81);
 		random_bitmap(bm, words);
@@ -947,7 +937,7 @@ static void test_property_bitmap(void **state)
 		(void)ref_encode(ref, bm64);
 		need = 2 + hvtlfs_popcount64(ref[1]);
 		cap = need + rng_below((uint32_t)(67 - need));
-		fill(out, cap, rng() | 1);
+		fill(out, cap, testutil_next() | 1);
 		put_canaries(out, cap);
 		nb = hvtlfs_vpset_encode_bitmap(out, cap, bm, words, NULL);
 		assert_int_equal(nb, (int)need - 2);
@@ -975,7 +965,7 @@ static void test_property_indices(void **state)
 	int nb;
 
 	(void)state;
-	rng_state = 0x5EED0002;
+	testutil_seed(0x5EED0002);
 	for (c = 0; c < PROP_CASES; c++) {
 		n = rng_below(601);
 		base = rng_below(4096);
@@ -1027,14 +1017,14 @@ static void test_property_parse_random(void **state)
 	int rc;
 
 	(void)state;
-	rng_state = 0x5EED0003;
+	testutil_seed(0x5EED0003);
 	for (c = 0; c < PROP_CASES; c++) {
 		for (i = 0; i < 70; i++)
-			w[i] = rng();
+			w[i] = testutil_next();
 		if (rng_below(2))
 			w[0] &= 1;
 		if (rng_below(2))
-			w[1] &= rng() & rng();
+			w[1] &= testutil_next() & testutil_next();
 		len = rng_below(8 * 66 + 1);
 		var = rng_below(3) ? hvtlfs_popcount64(w[1]) : rng_below(70);
 		st = 0xFFFF;
