@@ -105,16 +105,14 @@ int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value)
 	return HVTLFS_OK;
 }
 
-#define HVTLFS_MSR_NAME_(name, number)                                                             \
-	case HVTLFS_MSR_##name:                                                                    \
-		return "HV_X64_MSR_" #name;
+#define HVTLFS_MSR_ROW_(name, number) { HVTLFS_MSR_##name, "HV_X64_MSR_" #name },
+
+static const struct hvtlfs_name_ msr_names[] = { HVTLFS_MSR_LIST(HVTLFS_MSR_ROW_) };
 
 const char *hvtlfs_msr_name(uint32_t msr)
 {
-	switch (msr) {
-		HVTLFS_MSR_LIST(HVTLFS_MSR_NAME_)
-	}
-	return "HV_X64_MSR_UNKNOWN";
+	return hvtlfs_name_of_(msr_names, sizeof(msr_names) / sizeof(msr_names[0]), msr,
+			       "HV_X64_MSR_UNKNOWN");
 }
 
 static bool hvtlfs_ops_ok_(const struct hvtlfs_msr_ops *ops)
@@ -169,58 +167,69 @@ int hvtlfs_guest_os_id_encode(uint64_t *out, uint32_t os_type, uint32_t os_id, u
 
 /* ---- MSR values ----------------------------------------------------------------------- */
 
+/*
+ * The layout both overlay-page MSRs share: enable in bit 0, the GPFN in bits
+ * 12-63, and between them the reserved bits of @rsvd_mask (RsvdP), from bit
+ * @shift, which the API structs hold shifted down to bit 0. @extra: the MSR's
+ * other bits, already in place.
+ */
+static int hvtlfs_page_msr_encode_(uint64_t *out, bool enable, uint64_t reserved,
+				   uint64_t rsvd_mask, unsigned int shift, uint64_t gpfn,
+				   uint64_t extra)
+{
+	if (reserved > (rsvd_mask >> shift) || gpfn > HVTLFS_MSR_GPFN_MAX)
+		return HVTLFS_ERR_INVALID_ARG;
+	*out = (reserved << shift) | (gpfn << HVTLFS_PAGE_SHIFT) | extra |
+	       (enable ? HVTLFS_BIT64(0) : 0);
+	return HVTLFS_OK;
+}
+
+/* The other way: sets *@enable and returns the reserved bits shifted down. */
+static uint16_t hvtlfs_page_msr_decode_(uint64_t value, uint64_t rsvd_mask, unsigned int shift,
+					bool *enable, uint64_t *gpfn)
+{
+	*enable = (value & HVTLFS_BIT64(0)) != 0;
+	*gpfn = value >> HVTLFS_PAGE_SHIFT;
+	return (uint16_t)((value & rsvd_mask) >> shift);
+}
+
 int hvtlfs_hypercall_msr_encode(uint64_t *out, const struct hvtlfs_hypercall_msr *in)
 {
-	uint64_t v;
-
 	if (out == NULL || in == NULL)
 		return HVTLFS_ERR_NULL;
-	if (in->reserved > (HVTLFS_HYPERCALL_MSR_RESERVED_MASK >> 2) ||
-	    in->gpfn > HVTLFS_MSR_GPFN_MAX)
-		return HVTLFS_ERR_INVALID_ARG;
-	v = ((uint64_t)in->reserved << 2) | (in->gpfn << HVTLFS_HYPERCALL_MSR_GPFN_SHIFT);
-	if (in->enable)
-		v |= HVTLFS_HYPERCALL_MSR_ENABLE;
-	if (in->locked)
-		v |= HVTLFS_HYPERCALL_MSR_LOCKED;
-	*out = v;
-	return HVTLFS_OK;
+	return hvtlfs_page_msr_encode_(out, in->enable, in->reserved,
+				       HVTLFS_HYPERCALL_MSR_RESERVED_MASK,
+				       HVTLFS_HYPERCALL_MSR_RESERVED_SHIFT, in->gpfn,
+				       in->locked ? HVTLFS_HYPERCALL_MSR_LOCKED : 0);
 }
 
 int hvtlfs_hypercall_msr_decode(uint64_t value, struct hvtlfs_hypercall_msr *out)
 {
 	if (out == NULL)
 		return HVTLFS_ERR_NULL;
-	out->enable = (value & HVTLFS_HYPERCALL_MSR_ENABLE) != 0;
 	out->locked = (value & HVTLFS_HYPERCALL_MSR_LOCKED) != 0;
-	out->reserved = (uint16_t)((value & HVTLFS_HYPERCALL_MSR_RESERVED_MASK) >> 2);
-	out->gpfn = value >> HVTLFS_HYPERCALL_MSR_GPFN_SHIFT;
+	out->reserved = hvtlfs_page_msr_decode_(value, HVTLFS_HYPERCALL_MSR_RESERVED_MASK,
+						HVTLFS_HYPERCALL_MSR_RESERVED_SHIFT, &out->enable,
+						&out->gpfn);
 	return HVTLFS_OK;
 }
 
 int hvtlfs_vp_assist_msr_encode(uint64_t *out, const struct hvtlfs_vp_assist_msr *in)
 {
-	uint64_t v;
-
 	if (out == NULL || in == NULL)
 		return HVTLFS_ERR_NULL;
-	if (in->reserved > (HVTLFS_VP_ASSIST_MSR_RESERVED_MASK >> 1) ||
-	    in->gpfn > HVTLFS_MSR_GPFN_MAX)
-		return HVTLFS_ERR_INVALID_ARG;
-	v = ((uint64_t)in->reserved << 1) | (in->gpfn << HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT);
-	if (in->enable)
-		v |= HVTLFS_VP_ASSIST_MSR_ENABLE;
-	*out = v;
-	return HVTLFS_OK;
+	return hvtlfs_page_msr_encode_(out, in->enable, in->reserved,
+				       HVTLFS_VP_ASSIST_MSR_RESERVED_MASK,
+				       HVTLFS_VP_ASSIST_MSR_RESERVED_SHIFT, in->gpfn, 0);
 }
 
 int hvtlfs_vp_assist_msr_decode(uint64_t value, struct hvtlfs_vp_assist_msr *out)
 {
 	if (out == NULL)
 		return HVTLFS_ERR_NULL;
-	out->enable = (value & HVTLFS_VP_ASSIST_MSR_ENABLE) != 0;
-	out->reserved = (uint16_t)((value & HVTLFS_VP_ASSIST_MSR_RESERVED_MASK) >> 1);
-	out->gpfn = value >> HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT;
+	out->reserved = hvtlfs_page_msr_decode_(value, HVTLFS_VP_ASSIST_MSR_RESERVED_MASK,
+						HVTLFS_VP_ASSIST_MSR_RESERVED_SHIFT, &out->enable,
+						&out->gpfn);
 	return HVTLFS_OK;
 }
 

@@ -2,6 +2,7 @@
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
 #include "hvtlfs/flush.h" /* the wire structs the sizes of #HVTLFS_CALL_LIST name */
+#include "hvtlfs_internal.h"
 
 /* The catalog rows, in the list's order (sorted by code: a test proves it). Extended
  * calls are flagged from their code, the one rule that says which calls they are. */
@@ -51,22 +52,17 @@ const char *hvtlfs_call_name(uint16_t code)
 }
 
 #define HVTLFS_STATUS_VALUE_(name, value) (value),
-#define HVTLFS_STATUS_NAME_(name, value)  "HV_STATUS_" #name,
+#define HVTLFS_STATUS_ROW_(name, value)	  { (value), "HV_STATUS_" #name },
 
 /* The status values and their names, both from the one list of tlfs.h. */
 static const uint16_t status_values[] = { HVTLFS_STATUS_LIST(HVTLFS_STATUS_VALUE_) };
-static const char *const status_names[] = { HVTLFS_STATUS_LIST(HVTLFS_STATUS_NAME_) };
+static const struct hvtlfs_name_ status_names[] = { HVTLFS_STATUS_LIST(HVTLFS_STATUS_ROW_) };
 
 #define STATUS_LEN (sizeof(status_values) / sizeof(status_values[0]))
 
 const char *hvtlfs_status_name(uint16_t status)
 {
-	size_t i;
-
-	for (i = 0; i < STATUS_LEN; i++)
-		if (status_values[i] == status)
-			return status_names[i];
-	return "HV_STATUS_UNKNOWN";
+	return hvtlfs_name_of_(status_names, STATUS_LEN, status, "HV_STATUS_UNKNOWN");
 }
 
 const uint16_t *hvtlfs_status_catalog(size_t *count)

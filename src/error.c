@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/error.h"
+#include "hvtlfs_internal.h"
 
-#define HVTLFS_ERROR_CASE_(name, value)                                                            \
-	case HVTLFS_##name:                                                                        \
-		return "HVTLFS_" #name;
+#define HVTLFS_ERROR_ROW_(name, value) { HVTLFS_##name, "HVTLFS_" #name },
+
+static const struct hvtlfs_name_ error_names[] = { HVTLFS_ERROR_LIST(HVTLFS_ERROR_ROW_) };
 
 const char *hvtlfs_strerror(int err)
 {
-	switch (err) {
-		HVTLFS_ERROR_LIST(HVTLFS_ERROR_CASE_)
-	}
-	return "HVTLFS_ERR_?";
+	return hvtlfs_name_of_(error_names, sizeof(error_names) / sizeof(error_names[0]), err,
+			       "HVTLFS_ERR_?");
 }

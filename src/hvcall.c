@@ -189,6 +189,18 @@ static int decode_spin_wait(struct hvtlfs_hvcall_request *req, const struct call
 	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
 }
 
+/*
+ * The rule of the two calls that name a connection: no reserved bit of the
+ * connection ID (HV_STATUS_INVALID_CONNECTION_ID), then a zero reserved word
+ * (HV_STATUS_INVALID_PARAMETER). Returns the refusing status, or success.
+ */
+static uint16_t connection_status(uint32_t conn, uint32_t rsvdz)
+{
+	if (conn & HVTLFS_CONNECTION_ID_RESERVED)
+		return HVTLFS_STATUS_INVALID_CONNECTION_ID;
+	return rsvdz != 0 ? HVTLFS_STATUS_INVALID_PARAMETER : HVTLFS_STATUS_SUCCESS;
+}
+
 /* HvPostMessage (struct hvtlfs_post_message_input). */
 static int decode_post_message(struct hvtlfs_hvcall_request *req, const struct call_ *c)
 {
@@ -200,15 +212,15 @@ static int decode_post_message(struct hvtlfs_hvcall_request *req, const struct c
 	uint32_t size =
 		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_post_message_input, payload_size);
 	const size_t at = HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload);
+	uint16_t status;
 	uint32_t i;
 
 	req->connection_id = conn;
 	req->message_type = type;
 	req->payload_size = size;
-	if (conn & HVTLFS_CONNECTION_ID_RESERVED)
-		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, HVTLFS_ERR_RESERVED_BITS);
-	if (rsvdz != 0)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	status = connection_status(conn, rsvdz);
+	if (status != HVTLFS_STATUS_SUCCESS)
+		return reject(req, status, HVTLFS_ERR_RESERVED_BITS);
 	if (type == 0 || (type & 0x80000000u))
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_INVALID_ARG);
 	if (size > HVTLFS_MESSAGE_PAYLOAD_MAX)
@@ -225,13 +237,13 @@ static int decode_signal_event(struct hvtlfs_hvcall_request *req, const struct c
 		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_signal_event_input, connection_id);
 	uint32_t flag = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_signal_event_input, flag_number);
 	uint32_t rsvdz = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_signal_event_input, rsvdz);
+	uint16_t status;
 
 	req->connection_id = conn;
 	req->flag_number = flag;
-	if (conn & HVTLFS_CONNECTION_ID_RESERVED)
-		return reject(req, HVTLFS_STATUS_INVALID_CONNECTION_ID, HVTLFS_ERR_RESERVED_BITS);
-	if (rsvdz != 0)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	status = connection_status(conn, rsvdz);
+	if (status != HVTLFS_STATUS_SUCCESS)
+		return reject(req, status, HVTLFS_ERR_RESERVED_BITS);
 	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
 }
 

@@ -97,4 +97,26 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_zero_(void *p, size_t n)
 		b[i] = 0;
 }
 
+/*
+ * The name of a value, for the functions that name the rows of an X-macro list
+ * (hvtlfs_strerror(), hvtlfs_status_name(), hvtlfs_msr_name()): each builds a
+ * table of { value, "NAME" } rows from its list and looks the value up here.
+ */
+struct hvtlfs_name_ {
+	int64_t value;	  /*!< The row's value (an error code, a status, an MSR number). */
+	const char *name; /*!< Its spelling. */
+};
+
+/* @v's name in the @n rows of @table, or @unknown. */
+HVTLFS_ALWAYS_INLINE const char *hvtlfs_name_of_(const struct hvtlfs_name_ *table, size_t n,
+						 int64_t v, const char *unknown)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (table[i].value == v)
+			return table[i].name;
+	return unknown;
+}
+
 #endif /* HVTLFS_INTERNAL_H */

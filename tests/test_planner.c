@@ -26,6 +26,25 @@ static void base_features(void)
 	feat.max_vps = 240;
 }
 
+/* The base features and an empty VP bitmap but for its first word. */
+static void reset(uint64_t vps0)
+{
+	base_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = vps0;
+}
+
+/* @n one-page ranges 64 KiB apart: @n entries that never coalesce. */
+static void scatter(size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		rg[i].start = 0x10000000u + i * 0x10000u;
+		rg[i].length = 4096;
+	}
+}
+
 static struct hvtlfs_flush_request request(uint32_t words, uint64_t cr3, size_t nranges)
 {
 	struct hvtlfs_flush_request r;
@@ -49,9 +68,7 @@ static void test_fallback_and_nothing(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 4;
+	reset(4);
 	r = request(1, 0x1000, 0);
 	feat.remote_tlb_flush_recommended = false;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_FALLBACK);
@@ -72,9 +89,7 @@ static void test_vp2_space(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 4;
+	reset(4);
 	r = request(1, 0x1000, 0);
 	r.non_global_only = 1;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
@@ -91,9 +106,7 @@ static void test_vp2_list(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 4;
+	reset(4);
 	rg[0].start = 0x7f0000001234u;
 	rg[0].length = 2 * 4096;
 	r = request(1, 0x1000, 1);
@@ -110,9 +123,8 @@ static void test_ex(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
+	reset(0);
 	feat.ex_processor_masks_recommended = true;
-	memset(bm, 0, sizeof(bm));
 	bm[1] = 2;
 	r = request(2, 0x2000, 0);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
@@ -161,26 +173,17 @@ static void test_thresholds(void **state)
 {
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_flush_policy pol = { 32, 0 };
-	size_t i;
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 1;
+	reset(1);
 	/* 64 scattered pages: 64 entries, a list; a threshold of 32 flushes the space. */
-	for (i = 0; i < 64; i++) {
-		rg[i].start = 0x10000000u + i * 0x10000u;
-		rg[i].length = 4096;
-	}
+	scatter(64);
 	r = request(1, 0x1000, 64);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_int_equal(plan.entries, 64);
 	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
 	assert_true(plan.control == 0x0002u);
 	/* 509 entries fit the page; 510 flush the space. */
-	for (i = 0; i < 510; i++) {
-		rg[i].start = 0x10000000u + i * 0x10000u;
-		rg[i].length = 4096;
-	}
+	scatter(510);
 	r = request(1, 0x1000, 509);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_int_equal(plan.entries, 509);
@@ -201,9 +204,7 @@ static void test_large_pages(void **state)
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_flush_policy pol = { 0, HVTLFS_POLICY_NO_LARGE_PAGES };
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 1;
+	reset(1);
 	rg[0].start = 0x40000000u; /* 1 GiB, aligned */
 	rg[0].length = 0x40000000u;
 	r = request(1, 0x1000, 1);
@@ -282,10 +283,8 @@ static void test_mapping_size_errors(void **state)
 	struct hvtlfs_flush_request r;
 	size_t i;
 	(void)state;
-	base_features();
+	reset(1);
 	feat.ext_gva_ranges = true;
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 1;
 	rg[0].start = 0x40000000u;
 	rg[0].length = 0x40000000u;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -358,11 +357,10 @@ static void test_mapping_property(void **state)
 			uint64_t flags;
 			size_t hdr, e;
 
-			base_features();
+			reset(0);
 			feat.ext_gva_ranges = true;
 			feat.ex_processor_masks_recommended = true;
 			feat.xmm_input = (testutil_next() & 1u) != 0;
-			memset(bm, 0, sizeof(bm));
 			bm[testutil_next() % 2u] = testutil_next() | 1u;
 			r = request(2, 0x1000, n);
 			r.mapping_size = sizes[m];
@@ -411,16 +409,10 @@ static void test_xmm(void **state)
 {
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_flush_policy pol = { 0, HVTLFS_POLICY_NO_XMM };
-	size_t i;
 	(void)state;
-	base_features();
+	reset(4);
 	feat.xmm_input = true;
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 4;
-	for (i = 0; i < 12; i++) {
-		rg[i].start = 0x10000000u + i * 0x10000u;
-		rg[i].length = 4096;
-	}
+	scatter(12);
 	r = request(1, 0x1000, 11);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 #if HVTLFS_ARCH_HAS_XMM_HYPERCALL
@@ -445,10 +437,8 @@ static void test_errors(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
+	reset(1);
 	feat.ex_processor_masks_recommended = true;
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 1;
 	r = request(1, 0x1000, 0);
 	r.everything = 0;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_EMPTY_RANGE);
@@ -507,11 +497,10 @@ static void test_never_empty_mask(void **state)
 		uint16_t code;
 		int rc;
 
-		base_features();
+		reset(0);
 		feat.ex_processor_masks_recommended = testutil_next() & 1;
 		feat.xmm_input = testutil_next() & 1;
 		feat.ext_gva_ranges = testutil_next() & 1;
-		memset(bm, 0, sizeof(bm));
 		for (i = 0; i < words; i++) {
 			/* Mostly empty words, so that empty sets are common. */
 			if (testutil_next() % 3 == 0)

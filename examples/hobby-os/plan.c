@@ -24,8 +24,7 @@ static void say_plan(const char *what, int rc, const struct hvtlfs_flush_plan *p
 	con_puts(what);
 	con_puts(": ");
 	con_puts(hvtlfs_strerror(rc));
-	con_puts(", control ");
-	con_hex(p->control, 16);
+	con_hex_field(", control ", p->control, 16);
 	con_puts(p->form == HVTLFS_FORM_XMM    ? " xmm"
 		 : p->form == HVTLFS_FORM_SLOW ? " slow"
 					       : " none");
@@ -71,17 +70,14 @@ void test_plan(const struct hvtlfs_features *features)
 	rc = hvtlfs_flush_issue(&plan, HOBBY_INPUT_PAGE_GPA, &result);
 	say_rc("plan: issue", rc, HVTLFS_OK);
 	say_result("plan: result", result, HVTLFS_STATUS_SUCCESS, 3);
-	con_puts("plan: hypercalls ");
-	con_dec(hv_calls() - calls);
+	con_dec_field("plan: hypercalls ", hv_calls() - calls);
 	check(hv_calls() - calls == 2);
 	/* What the hypervisor decoded last (reps 2..3): VP 70's page 0x900000, not VP 2's. */
 	seen = hv_last_request();
 	hit70 = hvtlfs_hvcall_flush_covers(seen, hv_last_ranges(), 70, HV_NVPS, 0x5000, 0x900000);
 	hit2 = hvtlfs_hvcall_flush_covers(seen, hv_last_ranges(), 2, HV_NVPS, 0x5000, 0x900000);
-	con_puts("plan: covers VP 70 at 0x900000 ");
-	con_dec((uint32_t)hit70);
-	con_puts(", VP 2 ");
-	con_dec((uint32_t)hit2);
+	con_dec_field("plan: covers VP 70 at 0x900000 ", (uint32_t)hit70);
+	con_dec_field(", VP 2 ", (uint32_t)hit2);
 	check(hit70 && !hit2);
 
 	/* More entries than the policy allows: the whole space instead. */
@@ -110,7 +106,6 @@ void test_plan(const struct hvtlfs_features *features)
 				     4096, &plan);
 	con_puts("plan: without the remote flush hint: ");
 	con_puts(hvtlfs_strerror(rc));
-	con_puts(", hypercalls ");
-	con_dec(hv_calls() - calls);
+	con_dec_field(", hypercalls ", hv_calls() - calls);
 	check(rc == HVTLFS_ERR_FALLBACK && hv_calls() == calls);
 }

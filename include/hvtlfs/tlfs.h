@@ -319,17 +319,19 @@ enum hvtlfs_msr {
 #define HVTLFS_HYPERCALL_MSR_ENABLE HVTLFS_BIT64(0) /*!< Enable the hypercall page. */
 #define HVTLFS_HYPERCALL_MSR_LOCKED HVTLFS_BIT64(1) /*!< MSR locked (read-only until reset). */
 #define HVTLFS_HYPERCALL_MSR_RESERVED_MASK                                                         \
-	HVTLFS_U64(0x0000000000000FFC)	    /*!< Bits 2-11: reserved, preserve. */
-#define HVTLFS_HYPERCALL_MSR_GPFN_SHIFT 12u /*!< Shift of the page's GPFN. */
-#define HVTLFS_HYPERCALL_MSR_GPFN_MASK	HVTLFS_U64(0xFFFFFFFFFFFFF000) /*!< Bits 12-63: GPFN. */
+	HVTLFS_U64(0x0000000000000FFC)		/*!< Bits 2-11: reserved, preserve. */
+#define HVTLFS_HYPERCALL_MSR_RESERVED_SHIFT 2u	/*!< Shift of the reserved bits. */
+#define HVTLFS_HYPERCALL_MSR_GPFN_SHIFT	    12u /*!< Shift of the page's GPFN. */
+#define HVTLFS_HYPERCALL_MSR_GPFN_MASK	    HVTLFS_U64(0xFFFFFFFFFFFFF000) /*!< Bits 12-63: GPFN. */
 /*! @} */
 
 /*! @name VP assist page MSR (HV_X64_MSR_VP_ASSIST_PAGE) fields
  * @{ */
 #define HVTLFS_VP_ASSIST_MSR_ENABLE HVTLFS_BIT64(0) /*!< Bit 0: enable the VP assist page. */
 /*! Bits 1-11: RsvdP, preserve on write. */
-#define HVTLFS_VP_ASSIST_MSR_RESERVED_MASK HVTLFS_U64(0x0000000000000FFE)
-#define HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT	   12u /*!< Shift of the page's GPFN. */
+#define HVTLFS_VP_ASSIST_MSR_RESERVED_MASK  HVTLFS_U64(0x0000000000000FFE)
+#define HVTLFS_VP_ASSIST_MSR_RESERVED_SHIFT 1u	/*!< Shift of the reserved bits. */
+#define HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT	    12u /*!< Shift of the page's GPFN. */
 /*! Bits 12-63: GPFN of the VP assist page. */
 #define HVTLFS_VP_ASSIST_MSR_GPFN_MASK HVTLFS_U64(0xFFFFFFFFFFFFF000)
 /*! @} */
