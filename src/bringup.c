@@ -235,6 +235,14 @@ int hvtlfs_vp_assist_msr_decode(uint64_t value, struct hvtlfs_vp_assist_msr *out
 
 /* ---- Enable sequences ----------------------------------------------------------------- */
 
+/* Whether an overlay-page MSR value is enabled with its page at @page_gpa (both MSRs
+ * keep the GPFN in bits 12-63). */
+static bool hvtlfs_page_msr_points_at_(uint64_t value, uint64_t page_gpa)
+{
+	return (value & HVTLFS_BIT64(0)) != 0 &&
+	       (value & HVTLFS_HYPERCALL_MSR_GPFN_MASK) == page_gpa;
+}
+
 /*
  * Writes @value to @msr and reads it back; on a failed write or a read-back
  * that differs in the bits of @compare, writes @restore back (best effort: the
@@ -261,30 +269,81 @@ static int hvtlfs_write_confirm_(const struct hvtlfs_msr_ops *ops, uint32_t msr,
 	return HVTLFS_OK;
 }
 
+/* The bits of the hypercall and VP assist MSRs a write is confirmed by. */
+#define HVTLFS_HYPERCALL_FIELDS_                                                                   \
+	(HVTLFS_HYPERCALL_MSR_ENABLE | HVTLFS_HYPERCALL_MSR_LOCKED | HVTLFS_HYPERCALL_MSR_GPFN_MASK)
+#define HVTLFS_VP_ASSIST_FIELDS_ (HVTLFS_VP_ASSIST_MSR_ENABLE | HVTLFS_VP_ASSIST_MSR_GPFN_MASK)
+
+/* The start of both enable sequences: usable @ops, a valid page, @msr's value. */
+static int hvtlfs_page_msr_read_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t page_gpa,
+				 uint32_t phys_addr_bits, uint64_t *old)
+{
+	int rc;
+
+	if (!hvtlfs_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_check_page_(page_gpa, phys_addr_bits);
+	if (rc != HVTLFS_OK)
+		return rc;
+	return hvtlfs_rd_(ops, msr, old);
+}
+
+/*
+ * Points the overlay-page MSR @msr, which holds @old, at @page_gpa and enables
+ * it, keeping its reserved bits (@rsvd_mask; they are "ignored on reads", so the
+ * read-back compares only @fields). Already enabled there: nothing is written.
+ * *@msr_out (optional) receives the value read back.
+ */
+static int hvtlfs_page_msr_enable_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t old,
+				   uint64_t page_gpa, uint64_t rsvd_mask, uint64_t fields,
+				   uint64_t *msr_out)
+{
+	uint64_t rb = old;
+	int rc = HVTLFS_OK;
+
+	if (!hvtlfs_page_msr_points_at_(old, page_gpa))
+		rc = hvtlfs_write_confirm_(ops, msr, (old & rsvd_mask) | page_gpa | HVTLFS_BIT64(0),
+					   fields, old, &rb);
+	if (rc == HVTLFS_OK && msr_out != NULL)
+		*msr_out = rb;
+	return rc;
+}
+
+/* Clears the enable bit of @msr (nothing to do when clear), unless @locked is set. */
+static int hvtlfs_page_msr_disable_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t locked,
+				    uint64_t fields)
+{
+	uint64_t old = 0;
+	int rc;
+
+	if (!hvtlfs_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_rd_(ops, msr, &old);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if ((old & HVTLFS_BIT64(0)) == 0)
+		return HVTLFS_OK;
+	if ((old & locked) != 0)
+		return HVTLFS_ERR_MSR_LOCKED;
+	return hvtlfs_write_confirm_(ops, msr, old & ~HVTLFS_BIT64(0), fields, old, NULL);
+}
+
 int hvtlfs_hypercall_page_enable(const struct hvtlfs_msr_ops *ops, uint64_t guest_os_id,
 				 uint64_t page_gpa, uint32_t phys_addr_bits, uint64_t *msr_out)
 {
-	const uint64_t fields = HVTLFS_HYPERCALL_MSR_ENABLE | HVTLFS_HYPERCALL_MSR_LOCKED |
-				HVTLFS_HYPERCALL_MSR_GPFN_MASK;
-	uint64_t old_id = 0, old_hc = 0, new_hc, rb = 0;
-	bool already;
+	uint64_t old_id = 0, old_hc = 0;
 	int rc;
 
 	if (!hvtlfs_ops_ok_(ops))
 		return HVTLFS_ERR_NULL;
 	if (guest_os_id == 0)
 		return HVTLFS_ERR_OS_ID_ZERO;
-	rc = hvtlfs_check_page_(page_gpa, phys_addr_bits);
+	rc = hvtlfs_page_msr_read_(ops, HVTLFS_MSR_HYPERCALL, page_gpa, phys_addr_bits, &old_hc);
 	if (rc != HVTLFS_OK)
 		return rc;
-
-	rc = hvtlfs_rd_(ops, HVTLFS_MSR_HYPERCALL, &old_hc);
-	if (rc != HVTLFS_OK)
-		return rc;
-	already = (old_hc & HVTLFS_HYPERCALL_MSR_ENABLE) != 0 &&
-		  (old_hc & HVTLFS_HYPERCALL_MSR_GPFN_MASK) == page_gpa;
 	/* Refuse before writing anything, so a locked MSR leaves both MSRs untouched. */
-	if ((old_hc & HVTLFS_HYPERCALL_MSR_LOCKED) != 0 && !already)
+	if ((old_hc & HVTLFS_HYPERCALL_MSR_LOCKED) != 0 &&
+	    !hvtlfs_page_msr_points_at_(old_hc, page_gpa))
 		return HVTLFS_ERR_MSR_LOCKED;
 
 	rc = hvtlfs_rd_(ops, HVTLFS_MSR_GUEST_OS_ID, &old_id);
@@ -297,91 +356,38 @@ int hvtlfs_hypercall_page_enable(const struct hvtlfs_msr_ops *ops, uint64_t gues
 			return rc;
 	}
 	/* Already enabled here: the interface is active, the hypercall MSR stays as is. */
-	if (already) {
-		if (msr_out != NULL)
-			*msr_out = old_hc;
-		return HVTLFS_OK;
-	}
-
-	new_hc = (old_hc & HVTLFS_HYPERCALL_MSR_RESERVED_MASK) | page_gpa |
-		 HVTLFS_HYPERCALL_MSR_ENABLE;
-	/* Reserved bits are "ignored on reads": compare only what the TLFS defines. */
-	rc = hvtlfs_write_confirm_(ops, HVTLFS_MSR_HYPERCALL, new_hc, fields, old_hc, &rb);
-	if (rc != HVTLFS_OK) {
-		if (old_id != guest_os_id)
-			(void)hvtlfs_wr_(ops, HVTLFS_MSR_GUEST_OS_ID, old_id);
-		return rc;
-	}
-	if (msr_out != NULL)
-		*msr_out = rb;
-	return HVTLFS_OK;
+	rc = hvtlfs_page_msr_enable_(ops, HVTLFS_MSR_HYPERCALL, old_hc, page_gpa,
+				     HVTLFS_HYPERCALL_MSR_RESERVED_MASK, HVTLFS_HYPERCALL_FIELDS_,
+				     msr_out);
+	if (rc != HVTLFS_OK && old_id != guest_os_id)
+		(void)hvtlfs_wr_(ops, HVTLFS_MSR_GUEST_OS_ID, old_id);
+	return rc;
 }
 
 int hvtlfs_hypercall_page_disable(const struct hvtlfs_msr_ops *ops)
 {
-	const uint64_t fields = HVTLFS_HYPERCALL_MSR_ENABLE | HVTLFS_HYPERCALL_MSR_LOCKED |
-				HVTLFS_HYPERCALL_MSR_GPFN_MASK;
-	uint64_t old_hc = 0;
-	int rc;
-
-	if (!hvtlfs_ops_ok_(ops))
-		return HVTLFS_ERR_NULL;
-	rc = hvtlfs_rd_(ops, HVTLFS_MSR_HYPERCALL, &old_hc);
-	if (rc != HVTLFS_OK)
-		return rc;
-	if ((old_hc & HVTLFS_HYPERCALL_MSR_ENABLE) == 0)
-		return HVTLFS_OK;
-	if ((old_hc & HVTLFS_HYPERCALL_MSR_LOCKED) != 0)
-		return HVTLFS_ERR_MSR_LOCKED;
-	return hvtlfs_write_confirm_(ops, HVTLFS_MSR_HYPERCALL,
-				     old_hc & ~HVTLFS_HYPERCALL_MSR_ENABLE, fields, old_hc, NULL);
+	return hvtlfs_page_msr_disable_(ops, HVTLFS_MSR_HYPERCALL, HVTLFS_HYPERCALL_MSR_LOCKED,
+					HVTLFS_HYPERCALL_FIELDS_);
 }
 
 int hvtlfs_vp_assist_enable(const struct hvtlfs_msr_ops *ops, uint64_t page_gpa,
 			    uint32_t phys_addr_bits, uint64_t *msr_out)
 {
-	const uint64_t fields = HVTLFS_VP_ASSIST_MSR_ENABLE | HVTLFS_VP_ASSIST_MSR_GPFN_MASK;
-	uint64_t old = 0, val, rb = 0;
+	uint64_t old = 0;
 	int rc;
 
-	if (!hvtlfs_ops_ok_(ops))
-		return HVTLFS_ERR_NULL;
-	rc = hvtlfs_check_page_(page_gpa, phys_addr_bits);
+	rc = hvtlfs_page_msr_read_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, page_gpa, phys_addr_bits, &old);
 	if (rc != HVTLFS_OK)
 		return rc;
-	rc = hvtlfs_rd_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, &old);
-	if (rc != HVTLFS_OK)
-		return rc;
-	if ((old & HVTLFS_VP_ASSIST_MSR_ENABLE) != 0 &&
-	    (old & HVTLFS_VP_ASSIST_MSR_GPFN_MASK) == page_gpa) {
-		if (msr_out != NULL)
-			*msr_out = old;
-		return HVTLFS_OK;
-	}
-	val = (old & HVTLFS_VP_ASSIST_MSR_RESERVED_MASK) | page_gpa | HVTLFS_VP_ASSIST_MSR_ENABLE;
-	rc = hvtlfs_write_confirm_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, val, fields, old, &rb);
-	if (rc != HVTLFS_OK)
-		return rc;
-	if (msr_out != NULL)
-		*msr_out = rb;
-	return HVTLFS_OK;
+	return hvtlfs_page_msr_enable_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, old, page_gpa,
+				       HVTLFS_VP_ASSIST_MSR_RESERVED_MASK, HVTLFS_VP_ASSIST_FIELDS_,
+				       msr_out);
 }
 
 int hvtlfs_vp_assist_disable(const struct hvtlfs_msr_ops *ops)
 {
-	const uint64_t fields = HVTLFS_VP_ASSIST_MSR_ENABLE | HVTLFS_VP_ASSIST_MSR_GPFN_MASK;
-	uint64_t old = 0;
-	int rc;
-
-	if (!hvtlfs_ops_ok_(ops))
-		return HVTLFS_ERR_NULL;
-	rc = hvtlfs_rd_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, &old);
-	if (rc != HVTLFS_OK)
-		return rc;
-	if ((old & HVTLFS_VP_ASSIST_MSR_ENABLE) == 0)
-		return HVTLFS_OK;
-	return hvtlfs_write_confirm_(ops, HVTLFS_MSR_VP_ASSIST_PAGE,
-				     old & ~HVTLFS_VP_ASSIST_MSR_ENABLE, fields, old, NULL);
+	return hvtlfs_page_msr_disable_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, 0,
+					HVTLFS_VP_ASSIST_FIELDS_);
 }
 
 int hvtlfs_vp_index_read(const struct hvtlfs_msr_ops *ops, uint32_t *vp_index)

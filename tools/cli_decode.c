@@ -58,15 +58,7 @@ static struct hvtlfs_range_entry decode_ranges[HVTLFS_CONTROL_REP_MAX + 1u];
 
 static void print_flags(uint64_t flags)
 {
-	static const struct {
-		uint64_t bit;
-		const char *name;
-	} names[] = {
-		{ HVTLFS_FLUSH_ALL_PROCESSORS, "ALL_PROCESSORS" },
-		{ HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES, "ALL_VIRTUAL_ADDRESS_SPACES" },
-		{ HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY, "NON_GLOBAL_MAPPINGS_ONLY" },
-		{ HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT, "USE_EXTENDED_RANGE_FORMAT" },
-	};
+	const struct cli_flag *names = cli_flush_flags;
 	uint64_t rest = flags;
 	const char *sep = " ";
 	size_t i;
@@ -74,7 +66,7 @@ static void print_flags(uint64_t flags)
 	printf("flags          0x%016llx", (unsigned long long)flags);
 	if (!flags)
 		printf(" (none)");
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (i = 0; i < CLI_FLUSH_FLAGS; i++) {
 		if (flags & names[i].bit) {
 			printf("%s%s", sep, names[i].name);
 			sep = "|";
@@ -287,21 +279,12 @@ int cli_decode(int argc, char **argv)
 			input_s = val;
 		} else if (cli_option(argc, argv, &i, "--gpa", &val)) {
 			if (!val || cli_parse_u64(val, &gpa))
-				return cli_usage_error("decode",
-						       "--gpa: not a 64-bit address: '%s'",
-						       val ? val : "");
+				return cli_bad_value("decode", "--gpa: not a 64-bit address", val);
 		} else if (cli_option(argc, argv, &i, "--features", &val)) {
-			const char *bad = NULL;
-			size_t bad_len = 0;
-
-			if (!val)
-				return cli_usage_error("decode", "--features needs a list");
-			if (cli_parse_features(val, CLI_FEAT_XMM | CLI_FEAT_EXTGVA, &feats, &bad,
-					       &bad_len))
-				return cli_usage_error(
-					"decode",
-					"--features: unknown feature '%.*s' (known: xmm, extgva)",
-					(int)bad_len, bad);
+			rc = cli_features_option("decode", val, CLI_FEAT_XMM | CLI_FEAT_EXTGVA,
+						 &feats);
+			if (rc)
+				return rc;
 		} else if (!strcmp(argv[i], "--fast")) {
 			fast = 1;
 		} else {

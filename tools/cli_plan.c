@@ -171,19 +171,16 @@ int cli_plan(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (cli_option(argc, argv, &i, "--vps", &val)) {
 			if (!val || parse_vps(val, bitmap))
-				return cli_usage_error(
-					"plan",
-					"--vps: not a VP list (e.g. 0-3,70; VPs 0-4095): "
-					"'%s'",
-					val ? val : "");
+				return cli_bad_value(
+					"plan", "--vps: not a VP list (e.g. 0-3,70; VPs 0-4095)",
+					val);
 			have_vps = 1;
 		} else if (!strcmp(argv[i], "--all-vps")) {
 			all_vps = 1;
 		} else if (cli_option(argc, argv, &i, "--space", &val)) {
 			if (!val || cli_parse_u64(val, &space))
-				return cli_usage_error("plan",
-						       "--space: not a 64-bit CR3 value: '%s'",
-						       val ? val : "");
+				return cli_bad_value("plan", "--space: not a 64-bit CR3 value",
+						     val);
 			have_space = 1;
 		} else if (!strcmp(argv[i], "--all-spaces")) {
 			all_spaces = 1;
@@ -192,11 +189,11 @@ int cli_plan(int argc, char **argv)
 				return cli_usage_error("plan", "more than %u ranges",
 						       PLAN_MAX_RANGES);
 			if (!val || parse_range(val, &plan_ranges[nranges]))
-				return cli_usage_error(
+				return cli_bad_value(
 					"plan",
 					"--range: not <start>+<length> with a non-zero length that "
-					"stays below 2^64 (e.g. 0x7f0000000000+64K): '%s'",
-					val ? val : "");
+					"stays below 2^64 (e.g. 0x7f0000000000+64K)",
+					val);
 			nranges++;
 		} else if (!strcmp(argv[i], "--everything")) {
 			everything = 1;
@@ -210,36 +207,25 @@ int cli_plan(int argc, char **argv)
 			else if (val && (!strcmp(val, "1G") || !strcmp(val, "1g")))
 				req.mapping_size = HVTLFS_MAPPING_1G;
 			else
-				return cli_usage_error(
-					"plan", "--mapping: not a page size 4K, 2M or 1G: '%s'",
-					val ? val : "");
+				return cli_bad_value(
+					"plan", "--mapping: not a page size 4K, 2M or 1G", val);
 		} else if (cli_option(argc, argv, &i, "--features", &val)) {
-			const char *bad = NULL;
-			size_t bad_len = 0;
-
-			if (!val)
-				return cli_usage_error("plan", "--features needs a list");
-			if (cli_parse_features(val,
-					       CLI_FEAT_EX | CLI_FEAT_XMM | CLI_FEAT_EXTGVA |
-						       CLI_FEAT_LARGE,
-					       &feats, &bad, &bad_len))
-				return cli_usage_error("plan",
-						       "--features: unknown feature '%.*s' (known: "
-						       "ex, xmm, extgva, large)",
-						       (int)bad_len, bad);
+			rc = cli_features_option("plan", val,
+						 CLI_FEAT_EX | CLI_FEAT_XMM | CLI_FEAT_EXTGVA |
+							 CLI_FEAT_LARGE,
+						 &feats);
+			if (rc)
+				return rc;
 		} else if (cli_option(argc, argv, &i, "--max-vps", &val)) {
 			if (!val || cli_parse_u64(val, &max_vps) || max_vps == 0 ||
 			    max_vps > HVTLFS_VPSET_MAX_VPS)
-				return cli_usage_error("plan",
-						       "--max-vps: not a count 1-4096: '%s'",
-						       val ? val : "");
+				return cli_bad_value("plan", "--max-vps: not a count 1-4096", val);
 		} else if (cli_option(argc, argv, &i, "--max-entries", &val)) {
 			uint64_t n;
 
 			if (!val || cli_parse_u64(val, &n) || n == 0 || n > HVTLFS_CONTROL_REP_MAX)
-				return cli_usage_error("plan",
-						       "--max-entries: not a count 1-4095: '%s'",
-						       val ? val : "");
+				return cli_bad_value("plan", "--max-entries: not a count 1-4095",
+						     val);
 			policy.max_list_entries = (uint32_t)n;
 		} else if (!strcmp(argv[i], "--prefer-ex")) {
 			policy.flags |= HVTLFS_POLICY_PREFER_EX;

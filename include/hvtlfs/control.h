@@ -61,6 +61,17 @@ HVTLFS_BEGIN_DECLS
 /*! @} */
 
 /*!
+ * @brief A 64-bit word as the two 32-bit halves i386 passes it in (EDX:EAX for
+ *        the control and result words).
+ */
+struct hvtlfs_halves {
+	uint32_t lo; /*!< Bits 0-31 (EAX on i386). */
+	uint32_t hi; /*!< Bits 32-63 (EDX on i386). */
+};
+HVTLFS_ASSERT_SIZE(struct hvtlfs_halves, 8);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_halves, hi, 4);
+
+/*!
  * @brief The control word as a value, as the two 32-bit halves i386 passes in
  *        EDX:EAX, and as a bit-field view for debuggers.
  *
@@ -69,12 +80,8 @@ HVTLFS_BEGIN_DECLS
  * proves it agrees with the masks on x86_64 and i386).
  */
 union hvtlfs_control {
-	uint64_t value; /*!< The 64-bit input value. */
-	/*! Low and high halves (i386: EAX and EDX). */
-	struct {
-		uint32_t lo; /*!< Bits 0-31 (EAX on i386). */
-		uint32_t hi; /*!< Bits 32-63 (EDX on i386). */
-	} half;
+	uint64_t value;		   /*!< The 64-bit input value. */
+	struct hvtlfs_halves half; /*!< Low and high halves (i386: EAX and EDX). */
 	/*! Bit-field view (little-endian x86). */
 	struct {
 		unsigned int code : 16;		/*!< Call code. */
@@ -97,12 +104,8 @@ HVTLFS_ASSERT_OFFSET(union hvtlfs_control, half.hi, 4);
  * @brief The result word as a value, as two halves, and as a bit-field view.
  */
 union hvtlfs_result {
-	uint64_t value; /*!< The 64-bit result value. */
-	/*! Low and high halves (i386: EAX and EDX). */
-	struct {
-		uint32_t lo; /*!< Bits 0-31 (EAX on i386). */
-		uint32_t hi; /*!< Bits 32-63 (EDX on i386). */
-	} half;
+	uint64_t value;		   /*!< The 64-bit result value. */
+	struct hvtlfs_halves half; /*!< Low and high halves (i386: EAX and EDX). */
 	/*! Bit-field view (little-endian x86). */
 	struct {
 		unsigned int status : 16;	  /*!< HV_STATUS. */

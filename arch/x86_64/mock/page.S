@@ -8,6 +8,10 @@
  * calls the C dispatcher on a 16-byte aligned stack, then returns with every
  * register reloaded from the frame: the dispatcher has put the result in RAX
  * and garbage in each register the hypervisor may change that is no output.
+ *
+ * The same text as arch/i386/mock/page.S where the two agree (the symbol's
+ * declaration): each arch folder is complete on its own, so that include/, src/
+ * and one arch/ folder are a whole vendoring.
  */
 	.text
 	.globl	hvtlfs_mock_page_entry_

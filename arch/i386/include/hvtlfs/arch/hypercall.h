@@ -20,6 +20,11 @@
  * call changes: those are all operands).
  *
  * i386 has no XMM fast-call forms.
+ *
+ * The same text as arch/x86_64/include/hvtlfs/arch/hypercall.h where the two agree
+ * (the guard against being included alone, the method selection): each arch folder
+ * is complete on its own, so that include/, src/ and one arch/ folder are a whole
+ * vendoring.
  */
 #ifndef HVTLFS_ARCH_HYPERCALL_H
 #define HVTLFS_ARCH_HYPERCALL_H

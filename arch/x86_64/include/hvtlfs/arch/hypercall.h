@@ -17,6 +17,11 @@
  *
  * Use the arch-neutral include/hvtlfs/hypercall.h: it holds the configuration
  * (HVTLFS_HYPERCALL_METHOD and friends) and includes this file.
+ *
+ * The same text as arch/i386/include/hvtlfs/arch/hypercall.h where the two agree
+ * (the guard against being included alone, the method selection): each arch folder
+ * is complete on its own, so that include/, src/ and one arch/ folder are a whole
+ * vendoring.
  */
 #ifndef HVTLFS_ARCH_HYPERCALL_H
 #define HVTLFS_ARCH_HYPERCALL_H
