@@ -93,7 +93,7 @@ struct hvtlfs_nested_features {
 };
 
 /*! @brief Hypervisor version (leaf 0x40000002). */
-struct hvtlfs_hv_version {
+struct hvtlfs_hypervisor_version {
 	uint32_t build;		 /*!< EAX: build number. */
 	uint16_t major;		 /*!< EBX bits 31-16: major version. */
 	uint16_t minor;		 /*!< EBX bits 15-0: minor version. */
@@ -120,7 +120,7 @@ struct hvtlfs_features {
 	 */
 	char vendor[HVTLFS_CPUID_VENDOR_LEN + 1u];
 
-	struct hvtlfs_hv_version version; /*!< Leaf 0x40000002 (if #HVTLFS_LEAF_VERSION). */
+	struct hvtlfs_hypervisor_version version; /*!< Leaf 0x40000002 (if #HVTLFS_LEAF_VERSION). */
 
 	/* Leaf 0x40000003: partition privileges (EAX:EBX) and features (EDX). */
 	uint64_t privileges;	  /*!< HV_PARTITION_PRIVILEGE_MASK: EBX << 32 | EAX. */

@@ -157,7 +157,7 @@ enum hvtlfs_call_code {
 
 /*!
  * @brief Every HV_STATUS value the TLFS defines, by value: `X(NAME, value)`, the
- *        status `HV_STATUS_<NAME>` and its #hvtlfs_hv_status `HVTLFS_STATUS_<NAME>`.
+ *        status `HV_STATUS_<NAME>` and its #hvtlfs_status_code `HVTLFS_STATUS_<NAME>`.
  *
  * HV_STATUS_TIMEOUT (0x78) is a rep call's early return: the caller continues from
  * reps completed.
@@ -228,12 +228,12 @@ enum hvtlfs_call_code {
 	X(UNKNOWN_REGISTER_NAME, 0x0087)
 /* clang-format on */
 
-/*! @brief One row of #HVTLFS_STATUS_LIST as its #hvtlfs_hv_status enumerator. */
+/*! @brief One row of #HVTLFS_STATUS_LIST as its #hvtlfs_status_code enumerator. */
 #define HVTLFS_STATUS_ENUM_(name, value)                                                           \
 	HVTLFS_STATUS_##name = value, /*!< HV_STATUS of a row of #HVTLFS_STATUS_LIST. */
 
 /*! @brief HV_STATUS values: `HVTLFS_STATUS_<NAME>` for every row of #HVTLFS_STATUS_LIST. */
-enum hvtlfs_hv_status {
+enum hvtlfs_status_code {
 	HVTLFS_STATUS_LIST(HVTLFS_STATUS_ENUM_)
 };
 /*! @} */
