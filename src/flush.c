@@ -57,6 +57,41 @@ struct layout_ {
 };
 
 /*
+ * A layout is filled by these stores, never by an initializer: a compiler may lower a
+ * local aggregate's initializer to a memset call (clang at -O0 does, even with
+ * -ffreestanding -fno-builtin), and the library calls no memset.
+ */
+static void layout_head(struct layout_ *l, uint16_t code, size_t fixed, uint64_t w0, uint64_t w1,
+			uint64_t w2)
+{
+	l->code = code;
+	l->fixed = fixed;
+	l->head[0] = w0;
+	l->head[1] = w1;
+	l->head[2] = w2;
+	l->vps = NULL;
+	l->vpset_at = 0;
+	l->list = false;
+	l->ranges = NULL;
+	l->count = 0;
+}
+
+/* An Ex call: its HV_VP_SET of @vps at offset @at of the fixed header. */
+static void layout_vpset(struct layout_ *l, const struct hvtlfs_vp_targets *vps, size_t at)
+{
+	l->vps = vps;
+	l->vpset_at = at;
+}
+
+/* A rep call: its @count elements. */
+static void layout_list(struct layout_ *l, const uint64_t *ranges, uint32_t count)
+{
+	l->list = true;
+	l->ranges = ranges;
+	l->count = count;
+}
+
+/*
  * Every builder: the buffer checks, then the call's own field checks (@invalid, their
  * first failure or HVTLFS_OK), then the size (fixed header, the bank words of an Ex
  * call's HV_VP_SET as its variable header, 8 bytes a rep element) against the buffer
@@ -135,10 +170,10 @@ int hvtlfs_flush_build_space(void *in, size_t in_size, uint64_t address_space, u
 			     uint64_t processor_mask, unsigned int opts,
 			     struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE,
-				   .fixed = sizeof(struct hvtlfs_flush_input),
-				   .head = { address_space, flags, processor_mask } };
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, sizeof(struct hvtlfs_flush_input),
+		    address_space, flags, processor_mask);
 	return build(in, in_size, opts, &l,
 		     check_flush(flags, HVTLFS_FLUSH_SPACE_FLAGS, true, processor_mask, NULL), out);
 }
@@ -147,15 +182,11 @@ int hvtlfs_flush_build_list(void *in, size_t in_size, uint64_t address_space, ui
 			    uint64_t processor_mask, const uint64_t *ranges, uint32_t count,
 			    unsigned int opts, struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST,
-				   .fixed = sizeof(struct hvtlfs_flush_input),
-				   .head = { address_space, flags, processor_mask },
-				   .vps = NULL,
-				   .vpset_at = 0,
-				   .list = true,
-				   .ranges = ranges,
-				   .count = count };
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, sizeof(struct hvtlfs_flush_input),
+		    address_space, flags, processor_mask);
+	layout_list(&l, ranges, count);
 	return build(in, in_size, opts, &l,
 		     check_flush(flags, HVTLFS_FLUSH_LIST_FLAGS, true, processor_mask, NULL), out);
 }
@@ -164,13 +195,11 @@ int hvtlfs_flush_build_space_ex(void *in, size_t in_size, uint64_t address_space
 				const struct hvtlfs_vp_targets *vps, unsigned int opts,
 				struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
-				   .fixed = sizeof(struct hvtlfs_flush_ex_input),
-				   .head = { address_space, flags },
-				   .vps = vps,
-				   .vpset_at = HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input,
-							       vp_set_format) };
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
+		    sizeof(struct hvtlfs_flush_ex_input), address_space, flags, 0);
+	layout_vpset(&l, vps, HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input, vp_set_format));
 	return build(in, in_size, opts, &l,
 		     check_flush(flags, HVTLFS_FLUSH_SPACE_FLAGS, false, 0, vps), out);
 }
@@ -179,16 +208,12 @@ int hvtlfs_flush_build_list_ex(void *in, size_t in_size, uint64_t address_space,
 			       const struct hvtlfs_vp_targets *vps, const uint64_t *ranges,
 			       uint32_t count, unsigned int opts, struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX,
-				   .fixed = sizeof(struct hvtlfs_flush_ex_input),
-				   .head = { address_space, flags },
-				   .vps = vps,
-				   .vpset_at = HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input,
-							       vp_set_format),
-				   .list = true,
-				   .ranges = ranges,
-				   .count = count };
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX,
+		    sizeof(struct hvtlfs_flush_ex_input), address_space, flags, 0);
+	layout_vpset(&l, vps, HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input, vp_set_format));
+	layout_list(&l, ranges, count);
 	return build(in, in_size, opts, &l,
 		     check_flush(flags, HVTLFS_FLUSH_LIST_FLAGS, false, 0, vps), out);
 }
@@ -221,10 +246,10 @@ static int check_ipi(uint32_t vector, uint8_t target_vtl, bool mask_empty,
 int hvtlfs_ipi_build(void *in, size_t in_size, uint32_t vector, uint8_t target_vtl,
 		     uint64_t processor_mask, unsigned int opts, struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { .code = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI,
-				   .fixed = sizeof(struct hvtlfs_ipi_input),
-				   .head = { ipi_word(vector, target_vtl), processor_mask } };
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI, sizeof(struct hvtlfs_ipi_input),
+		    ipi_word(vector, target_vtl), processor_mask, 0);
 	return build(in, in_size, opts, &l,
 		     check_ipi(vector, target_vtl, processor_mask == 0, NULL, false), out);
 }
@@ -233,13 +258,11 @@ int hvtlfs_ipi_build_ex(void *in, size_t in_size, uint32_t vector, uint8_t targe
 			const struct hvtlfs_vp_targets *vps, unsigned int opts,
 			struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { .code = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX,
-				   .fixed = sizeof(struct hvtlfs_ipi_ex_input),
-				   .head = { ipi_word(vector, target_vtl) },
-				   .vps = vps,
-				   .vpset_at = HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input,
-							       vp_set_format) };
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX,
+		    sizeof(struct hvtlfs_ipi_ex_input), ipi_word(vector, target_vtl), 0, 0);
+	layout_vpset(&l, vps, HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, vp_set_format));
 	return build(in, in_size, opts, &l, check_ipi(vector, target_vtl, false, vps, true), out);
 }
 
@@ -302,12 +325,7 @@ int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
 {
 	/* The header words: connection id and RsvdZ, then message type and payload size;
 	 * the payload follows (the input is the whole struct, whatever the payload). */
-	const struct layout_ l = {
-		.code = HVTLFS_CALL_POST_MESSAGE,
-		.fixed = HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload),
-		.head = { (uint64_t)connection_id,
-			  (uint64_t)message_type | ((uint64_t)payload_size << 32) },
-	};
+	struct layout_ l;
 	word_t *words = (word_t *)in + HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload) /
 					       sizeof(uint64_t);
 	const uint8_t *src = (const uint8_t *)payload;
@@ -316,6 +334,10 @@ int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
 
 	HVTLFS_STATIC_ASSERT(HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload_size) == 12,
 			     "payload size is the high half of the second word");
+	layout_head(&l, HVTLFS_CALL_POST_MESSAGE,
+		    HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload),
+		    (uint64_t)connection_id,
+		    (uint64_t)message_type | ((uint64_t)payload_size << 32), 0);
 	rc = check_message(connection_id, message_type, payload, payload_size);
 	if (rc == HVTLFS_OK && in_size < sizeof(struct hvtlfs_post_message_input))
 		rc = HVTLFS_ERR_NO_SPACE;
@@ -339,10 +361,10 @@ int hvtlfs_gpa_flush_build_space(void *in, size_t in_size, uint64_t address_spac
 				 unsigned int opts, struct hvtlfs_prepared *out)
 {
 	/* The flags are reserved: zero. */
-	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE,
-				   .fixed = sizeof(struct hvtlfs_gpa_flush_input),
-				   .head = { address_space, 0 } };
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE,
+		    sizeof(struct hvtlfs_gpa_flush_input), address_space, 0, 0);
 	return build(in, in_size, opts, &l, HVTLFS_OK, out);
 }
 
@@ -350,14 +372,10 @@ int hvtlfs_gpa_flush_build_list(void *in, size_t in_size, uint64_t address_space
 				const uint64_t *ranges, uint32_t count, unsigned int opts,
 				struct hvtlfs_prepared *out)
 {
-	const struct layout_ l = { .code = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST,
-				   .fixed = sizeof(struct hvtlfs_gpa_flush_input),
-				   .head = { address_space, 0 },
-				   .vps = NULL,
-				   .vpset_at = 0,
-				   .list = true,
-				   .ranges = ranges,
-				   .count = count };
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST,
+		    sizeof(struct hvtlfs_gpa_flush_input), address_space, 0, 0);
+	layout_list(&l, ranges, count);
 	return build(in, in_size, opts, &l, HVTLFS_OK, out);
 }
