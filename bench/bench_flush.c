@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Flush planner: hypercalls issued and input bytes per flush, beside what the
- * seeds' strategy issues (simple 16 MiB entries, legacy call below 64 VPs,
+ * Linux's strategy issues (hyperv_flush_tlb_multi(): simple 16 MiB entries, the legacy
+ * call below 64 VPs,
  * whole-space flush once the entries overflow the page), plus planning time (best of 25 batches).
  * The partition has every feature: remote flush and Ex hints, extended GVA
  * ranges, XMM input.
@@ -10,19 +11,22 @@
 #include <string.h>
 #include <time.h>
 
+#include "hvtlfs/control.h"
 #include "hvtlfs/planner.h"
+
+#include "bench.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
 
-struct seeds {
+struct linux_plan {
 	const char *call;
 	unsigned entries, bytes;
 };
 
-/* The seeds' strategy, written out independently of the planner. */
-static struct seeds seeds_plan(const struct hvtlfs_range *r, size_t n, unsigned nvps)
+/* Linux's strategy (arch/x86/hyperv/mmu.c), written out independently of the planner. */
+static struct linux_plan linux_plan_of(const struct hvtlfs_range *r, size_t n, unsigned nvps)
 {
-	struct seeds s;
+	struct linux_plan s;
 	unsigned banks = (nvps + 63u) / 64u, hdr, cap, entries = 0;
 	int ex = nvps > 64u;
 	size_t i;
@@ -63,13 +67,6 @@ static const char *call_name(uint64_t control)
 	}
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 int main(void)
 {
 	static uint64_t bm[64];
@@ -96,7 +93,7 @@ int main(void)
 	f.max_vps = 4096;
 
 	printf("| scenario | VPs | hvtlfs call | form | entries | input bytes | slow-form bytes "
-	       "| seeds call | seeds entries | seeds bytes | plan ns |\n");
+	       "| Linux call | Linux entries | Linux bytes | plan ns |\n");
 	printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
 	for (sc = 0; sc < sizeof(names) / sizeof(names[0]); sc++) {
 		size_t n = 1, i;
@@ -133,8 +130,8 @@ int main(void)
 		for (v = 0; v < 4; v++) {
 			struct hvtlfs_flush_request r;
 			struct hvtlfs_flush_plan plan, slow;
-			struct hvtlfs_flush_policy noxmm = { 0, HVTLFS_PLAN_NO_XMM };
-			struct seeds s;
+			struct hvtlfs_flush_policy noxmm = { 0, HVTLFS_POLICY_NO_XMM };
+			struct linux_plan s;
 			double t0, t1;
 			unsigned k, b, reps = 200;
 			double best;
@@ -143,8 +140,8 @@ int main(void)
 			for (k = 0; k < vps[v]; k++)
 				bm[k / 64] |= (uint64_t)1 << (k % 64);
 			memset(&r, 0, sizeof(r));
-			r.vp_bitmap = bm;
-			r.vp_words = 64;
+			r.vps.bitmap = bm;
+			r.vps.words = 64;
 			r.address_space = 0x1000;
 			r.ranges = rg;
 			r.nranges = n;
@@ -154,20 +151,20 @@ int main(void)
 				return 1;
 			best = 1e30;
 			for (b = 0; b < 25; b++) {
-				t0 = now_ns();
+				t0 = bench_now_ns();
 				for (k = 0; k < reps; k++) {
 					if (hvtlfs_flush_plan_build(&r, &f, NULL, page,
 								    sizeof(page), &plan))
 						return 1;
 				}
-				t1 = now_ns();
+				t1 = bench_now_ns();
 				if ((t1 - t0) / reps < best)
 					best = (t1 - t0) / reps;
 			}
-			s = seeds_plan(rg, n, vps[v]);
+			s = linux_plan_of(rg, n, vps[v]);
 			printf("| %s | %u | %s | %s | %u | %u | %u | %s | %u | %u | %.0f |\n",
 			       names[sc], vps[v], call_name(plan.control),
-			       plan.form == HVTLFS_PLAN_XMM ? "XMM fast" : "slow", plan.entries,
+			       plan.form == HVTLFS_FORM_XMM ? "XMM fast" : "slow", plan.entries,
 			       plan.input_size, slow.input_size, s.call, s.entries, s.bytes, best);
 		}
 	}

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Range list encoding: hvtlfs_gva_ranges_encode() (simple format) against a
+ * Range list encoding: hvtlfs_ranges_encode() (simple format) against a
  * straightforward reference that walks the range in 16 MiB (4096-page) steps,
  * one HV_GVA_RANGE a step, the way kernels fill their flush lists. Side by side
  * in the same run, with interleaved batches; outputs are compared word for word
@@ -13,9 +13,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "hvtlfs/ranges.h"
+
+#include "bench.h"
 
 #define REPEATS	 101
 #define BATCH_NS 1000000.0 /* ~1 ms batches: short enough to dodge preemption */
@@ -51,14 +52,6 @@ static inline int ref_encode(uint64_t *out, size_t cap, const struct hvtlfs_rang
 	return (int)n;
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 typedef int (*encode_fn)(uint64_t *out, const struct hvtlfs_range *r);
 
 /* Both encoders are inlined into the timed loop, whatever the inliner thinks. */
@@ -81,13 +74,14 @@ static SAME_INLINING const struct hvtlfs_range *opaque(const struct hvtlfs_range
 
 static SAME_INLINING int run_hvtlfs(uint64_t *out, const struct hvtlfs_range *r)
 {
-	return hvtlfs_gva_ranges_encode(out, CAP, r, 1, HVTLFS_RANGES_SIMPLE, NULL);
+	return hvtlfs_ranges_encode(out, CAP, r, 1, HVTLFS_RANGE_FORMAT_GVA_SIMPLE, NULL);
 }
 
 static SAME_INLINING int run_large(uint64_t *out, const struct hvtlfs_range *r)
 {
-	return hvtlfs_gva_ranges_encode(out, CAP, r, 1,
-					HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES, NULL);
+	return hvtlfs_ranges_encode(
+		out, CAP, r, 1, HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES,
+		NULL);
 }
 
 static SAME_INLINING int run_ref(uint64_t *out, const struct hvtlfs_range *r)
@@ -95,33 +89,34 @@ static SAME_INLINING int run_ref(uint64_t *out, const struct hvtlfs_range *r)
 	return ref_encode(out, CAP, r);
 }
 
-static unsigned long calibrate(encode_fn fn, const struct hvtlfs_range *r)
-{
-	uint64_t out[CAP];
-	unsigned long iters = 1, i;
-	double t0, t;
-
-	for (;;) {
-		t0 = now_ns();
-		for (i = 0; i < iters; i++)
-			sink += out[0] + (uint64_t)fn(out, opaque(r));
-		t = now_ns() - t0;
-		if (t > BATCH_NS / 4 || iters > (1ul << 30))
-			break;
-		iters *= 2;
-	}
-	return (unsigned long)((double)iters * (BATCH_NS / (t > 1 ? t : 1))) + 1;
-}
-
 static SAME_INLINING double batch(encode_fn fn, const struct hvtlfs_range *r, unsigned long iters)
 {
 	uint64_t out[CAP];
 	unsigned long i;
-	double t0 = now_ns();
+	double t0 = bench_now_ns();
 
 	for (i = 0; i < iters; i++)
 		sink += out[0] + (uint64_t)fn(out, opaque(r));
-	return (now_ns() - t0) / (double)iters;
+	return (bench_now_ns() - t0) / (double)iters;
+}
+
+struct encoder {
+	encode_fn fn;
+	const struct hvtlfs_range *r;
+};
+
+static double timed(const void *ctx, unsigned long n)
+{
+	const struct encoder *e = (const struct encoder *)ctx;
+
+	return batch(e->fn, e->r, n);
+}
+
+static unsigned long calibrate(encode_fn fn, const struct hvtlfs_range *r)
+{
+	const struct encoder e = { fn, r };
+
+	return bench_calibrate(timed, &e, BATCH_NS);
 }
 
 /* Interleaved batches, so all encoders see the same machine; the best batch counts. */

@@ -8,9 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "hvtlfs/vpset.h"
+
+#include "bench.h"
 
 #define REPEATS	  25
 #define BATCH_NS  4000000.0 /* aim for ~4 ms a timed batch */
@@ -49,14 +50,6 @@ static int ref_encode(uint64_t *out, size_t out_words, const uint64_t *bitmap, s
 	return (int)n;
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 typedef int (*encode_fn)(uint64_t *out, const uint64_t *bitmap, size_t nvps);
 
 static int run_hvtlfs(uint64_t *out, const uint64_t *bitmap, size_t nvps)
@@ -70,33 +63,35 @@ static int run_ref(uint64_t *out, const uint64_t *bitmap, size_t nvps)
 	return ref_encode(out, HVTLFS_VPSET_MAX_WORDS, bitmap, nvps);
 }
 
-static unsigned long calibrate(encode_fn fn, const uint64_t *bitmap, size_t nvps)
-{
-	uint64_t out[HVTLFS_VPSET_MAX_WORDS];
-	unsigned long iters = 1, i;
-	double t0, t;
-
-	for (;;) {
-		t0 = now_ns();
-		for (i = 0; i < iters; i++)
-			sink += out[1] + (uint64_t)fn(out, bitmap, nvps);
-		t = now_ns() - t0;
-		if (t > BATCH_NS / 4 || iters > (1ul << 30))
-			break;
-		iters *= 2;
-	}
-	return (unsigned long)((double)iters * (BATCH_NS / (t > 1 ? t : 1))) + 1;
-}
-
 static double batch(encode_fn fn, const uint64_t *bitmap, size_t nvps, unsigned long iters)
 {
 	uint64_t out[HVTLFS_VPSET_MAX_WORDS];
 	unsigned long i;
-	double t0 = now_ns();
+	double t0 = bench_now_ns();
 
 	for (i = 0; i < iters; i++)
 		sink += out[1] + (uint64_t)fn(out, bitmap, nvps);
-	return (now_ns() - t0) / (double)iters;
+	return (bench_now_ns() - t0) / (double)iters;
+}
+
+struct encoder {
+	encode_fn fn;
+	const uint64_t *bitmap;
+	size_t nvps;
+};
+
+static double timed(const void *ctx, unsigned long n)
+{
+	const struct encoder *e = (const struct encoder *)ctx;
+
+	return batch(e->fn, e->bitmap, e->nvps, n);
+}
+
+static unsigned long calibrate(encode_fn fn, const uint64_t *bitmap, size_t nvps)
+{
+	const struct encoder e = { fn, bitmap, nvps };
+
+	return bench_calibrate(timed, &e, BATCH_NS);
 }
 
 /* Interleaved batches, so both encoders see the same machine; the best batch counts. */

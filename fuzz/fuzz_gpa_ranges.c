@@ -9,15 +9,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const unsigned int flags[3] = { 0, HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G,
-					       HVTLFS_RANGES_LARGE_PAGES };
-	static const unsigned int formats[3] = { HVTLFS_RANGE_FMT_GPA, HVTLFS_RANGE_FMT_GPA,
-						 HVTLFS_RANGE_FMT_GPA };
+	static const unsigned int formats[3] = {
+		HVTLFS_RANGE_FORMAT_GPA,
+		HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_LARGE_PAGES |
+			HVTLFS_RANGE_ENCODE_NO_1G,
+		HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_LARGE_PAGES,
+	};
 
 	if (size == 0)
 		return 0;
-	fz_decode_list(HVTLFS_RANGE_FMT_GPA, data + 1, size - 1, data[0],
-		       hvtlfs_gpa_page_ranges_encode, flags, 3);
-	fz_encode_bytes(data + 1, size - 1, data[0], hvtlfs_gpa_ranges_encode, flags, 3, formats);
+	fz_decode_list(HVTLFS_RANGE_FORMAT_GPA, data + 1, size - 1, data[0], formats, 3);
+	fz_encode_bytes(data + 1, size - 1, data[0], formats, 3);
 	return 0;
 }

@@ -1,53 +1,38 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * libFuzzer harness for the nested module's decoders of untrusted input: an enlightened
- * VMCS written by a guest (as an L0 reads it), and the CPUID leaves 0x40000004 / 0x4000000A.
+ * VMCS written by a guest (as an L0 reads it); and the nested CPUID leaves 0x40000004 /
+ * 0x4000000A as the features module decodes them.
  *
  * Input: bytes 0-3 = leaf EAX (little-endian), bytes 4-7 = a VMCS encoding, bytes 8-15 = a
  * value, the rest = the eVMCS image (zero-padded or cut to 1024 bytes). Any broken invariant
  * aborts.
  */
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "hvtlfs/features.h"
 #include "hvtlfs/nested.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(c)                                                                                   \
-	do {                                                                                       \
-		if (!(c))                                                                          \
-			abort();                                                                   \
-	} while (0)
-
-static uint64_t le(const uint8_t *p, size_t n)
-{
-	uint64_t v = 0;
-
-	while (n-- > 0)
-		v = (v << 8) | p[n];
-	return v;
-}
+#include "fuzz.h"
 
 static void fuzz_leaves(uint32_t eax)
 {
 	struct hvtlfs_nested_features f;
-	struct hvtlfs_nested_hints h;
+	struct hvtlfs_features h;
+	struct hvtlfs_cpuid_dump d;
 	uint32_t version = 0;
-	int err = hvtlfs_nested_features_decode(&f, eax);
+	int err = hvtlfs_features_decode_nested(&f, eax);
 
 	CHECK(f.eax == eax);
-	CHECK(f.unknown_bits == (eax & HVTLFS_NESTED_EAX_UNKNOWN));
+	CHECK(f.unknown_bits == (eax & HVTLFS_CPUID_NESTED_EAX_UNKNOWN));
 	CHECK(err == HVTLFS_OK || err == HVTLFS_ERR_EVMCS_VERSION); /* unknown bits: never */
-	err = hvtlfs_nested_evmcs_version(&f, &version);
+	err = hvtlfs_evmcs_version_select(&f, &version);
 	if (err == HVTLFS_OK)
 		CHECK(version >= HVTLFS_EVMCS_VERSION_MIN && version <= HVTLFS_EVMCS_VERSION_MAX &&
 		      version >= f.evmcs_version_low && version <= f.evmcs_version_high);
-	err = hvtlfs_nested_hints_decode(&h, eax);
-	CHECK(err == HVTLFS_OK && h.unknown_bits == (eax & HVTLFS_NESTED_HINT_UNKNOWN));
-	CHECK(h.evmcs_recommended == ((eax & HVTLFS_NESTED_HINT_EVMCS) != 0));
+	testutil_cpuid_dump(&d, HVTLFS_CPUID_LEAF_LIMITS);
+	d.hv[HVTLFS_CPUID_LEAF_HINTS - HVTLFS_CPUID_LEAF_VENDOR][HVTLFS_CPUID_REG_EAX] = eax;
+	err = hvtlfs_features_decode(&h, &d);
+	CHECK(err == HVTLFS_OK && h.hints_unknown_bits == (eax & HVTLFS_CPUID_HINTS_EAX_UNKNOWN));
+	CHECK(h.evmcs_recommended == ((eax & HVTLFS_CPUID_HINTS_EAX_ENLIGHTENED_VMCS) != 0));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -64,9 +49,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 16)
 		return 0;
-	fuzz_leaves((uint32_t)le(data, 4));
-	encoding = (uint32_t)le(data + 4, 4);
-	value = le(data + 8, 8);
+	fuzz_leaves((uint32_t)fuzz_le(data, 4));
+	encoding = (uint32_t)fuzz_le(data + 4, 4);
+	value = fuzz_le(data + 8, 8);
 	memset(&page, 0, sizeof(page));
 	memcpy(page.bytes, data + 16,
 	       size - 16 < sizeof(struct hvtlfs_evmcs) ? size - 16 : sizeof(struct hvtlfs_evmcs));
@@ -82,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (f->encoding == HVTLFS_EVMCS_NO_ENCODING)
 			continue;
 		CHECK(hvtlfs_evmcs_read(&page.e, f->encoding, &got) == HVTLFS_OK);
-		CHECK(got == le(page.bytes + f->offset, f->size));
+		CHECK(got == fuzz_le(page.bytes + f->offset, f->size));
 	}
 
 	/* An arbitrary write changes at most the named field and the clean bits. */
@@ -106,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	CHECK((page.e.clean_fields & f->clean) == 0);
 	CHECK((page.e.clean_fields | f->clean) ==
-	      ((uint32_t)le(before + HVTLFS_OFFSETOF(struct hvtlfs_evmcs, clean_fields), 4) |
+	      ((uint32_t)fuzz_le(before + HVTLFS_OFFSETOF(struct hvtlfs_evmcs, clean_fields), 4) |
 	       f->clean));
 	return 0;
 }

@@ -19,72 +19,20 @@
 #ifndef FUZZ_RANGES_COMMON_H
 #define FUZZ_RANGES_COMMON_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "hvtlfs/ranges.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz.h"
 
-#define CHECK(c)                                                                                   \
-	do {                                                                                       \
-		if (!(c))                                                                          \
-			abort();                                                                   \
-	} while (0)
-
-#define FZ_CANARY  0xC0DEC0DEDEADBEEFull
 #define FZ_NCANARY 4u
 #define FZ_OUT_MAX 4096u
 
-struct fz_ival {
-	uint64_t x, y; /* half-open, in 4 KiB pages */
-};
-
-static uint64_t fz_le(const uint8_t *p)
-{
-	uint64_t v = 0;
-	unsigned int i;
-
-	for (i = 8; i-- > 0;)
-		v = (v << 8) | p[i];
-	return v;
-}
-
-static int fz_cmp(const void *a, const void *b)
-{
-	const struct fz_ival *p = (const struct fz_ival *)a, *q = (const struct fz_ival *)b;
-
-	if (p->x != q->x)
-		return p->x < q->x ? -1 : 1;
-	return (p->y > q->y) - (p->y < q->y);
-}
-
-static size_t fz_normalise(struct fz_ival *v, size_t n)
-{
-	size_t i, m = 0;
-
-	if (n == 0)
-		return 0;
-	qsort(v, n, sizeof(*v), fz_cmp);
-	for (i = 0; i < n; i++) {
-		if (m > 0 && v[i].x <= v[m - 1].y) {
-			if (v[i].y > v[m - 1].y)
-				v[m - 1].y = v[i].y;
-		} else {
-			v[m++] = v[i];
-		}
-	}
-	return m;
-}
-
-static void fz_same(struct fz_ival *a, size_t na, struct fz_ival *b, size_t nb)
+/* Whether two sets of page intervals cover the same pages (both are normalised). */
+static void fz_same(struct ival *a, size_t na, struct ival *b, size_t nb)
 {
 	size_t i;
 
-	na = fz_normalise(a, na);
-	nb = fz_normalise(b, nb);
+	na = ival_union(a, na);
+	nb = ival_union(b, nb);
 	CHECK(na == nb);
 	for (i = 0; i < na; i++)
 		CHECK(a[i].x == b[i].x && a[i].y == b[i].y);
@@ -108,7 +56,7 @@ static void fz_clamp_agrees(unsigned int format, uint64_t v)
 {
 	struct hvtlfs_range_entry plain, cut;
 	int rp = hvtlfs_range_decode(format, v, &plain);
-	int rc = hvtlfs_range_decode(format | HVTLFS_RANGE_FMT_CLAMP, v, &cut);
+	int rc = hvtlfs_range_decode(format | HVTLFS_RANGE_DECODE_CLAMP, v, &cut);
 
 	CHECK(rc != HVTLFS_ERR_RANGE_WRAP);
 	if (rp == HVTLFS_ERR_RANGE_WRAP) {
@@ -123,34 +71,23 @@ static void fz_clamp_agrees(unsigned int format, uint64_t v)
 	}
 }
 
-/* Encodes @p with @encode at a capacity of @cap entries; returns the count or
- * an error, and checks the canaries after the buffer. */
-typedef int (*fz_page_encoder)(uint64_t *, size_t, const struct hvtlfs_page_range *, size_t,
-			       unsigned int, uint64_t *);
-typedef int (*fz_byte_encoder)(uint64_t *, size_t, const struct hvtlfs_range *, size_t,
-			       unsigned int, uint64_t *);
-
+/* A buffer of @cap entries, canaries after it. */
 static uint64_t *fz_arm(size_t cap)
 {
 	uint64_t *b = (uint64_t *)malloc((cap + FZ_NCANARY) * sizeof(uint64_t));
-	size_t i;
 
 	CHECK(b != NULL);
-	for (i = 0; i < cap + FZ_NCANARY; i++)
-		b[i] = FZ_CANARY;
+	testutil_canary_fill(b, 0, cap + FZ_NCANARY);
 	return b;
 }
 
 static void fz_canaries(const uint64_t *b, size_t cap)
 {
-	size_t i;
-
-	for (i = cap; i < cap + FZ_NCANARY; i++)
-		CHECK(b[i] == FZ_CANARY);
+	CHECK(testutil_canary_intact(b, cap, FZ_NCANARY));
 }
 
 /* Decodes @n encoded entries of @format into page intervals appended at @v. */
-static size_t fz_cover(unsigned int format, const uint64_t *enc, size_t n, struct fz_ival *v)
+static size_t fz_cover(unsigned int format, const uint64_t *enc, size_t n, struct ival *v)
 {
 	size_t i;
 
@@ -168,20 +105,21 @@ static size_t fz_cover(unsigned int format, const uint64_t *enc, size_t n, struc
 	return n;
 }
 
-/* Encodes the page ranges @p in one format and checks coverage equals @model. */
-static uint64_t fz_reencode(fz_page_encoder encode, unsigned int flags, unsigned int format,
-			    const struct hvtlfs_page_range *p, size_t n,
-			    const struct fz_ival *model, size_t nmodel)
+/* Encodes the page ranges @p with @format (and its options) and checks the coverage
+ * equals @model. */
+static size_t fz_reencode(unsigned int format, const struct hvtlfs_page_range *p, size_t n,
+			  const struct ival *model, size_t nmodel)
 {
-	uint64_t need = 0, need2 = 0, *b;
-	struct fz_ival *m, *v;
+	size_t need = 0, need2 = 0;
+	uint64_t *b;
+	struct ival *m, *v;
 	size_t cap;
 	int ret;
 
-	CHECK(encode(NULL, 0, p, n, flags, &need) == HVTLFS_OK);
-	cap = need > FZ_OUT_MAX ? FZ_OUT_MAX : (size_t)need;
+	CHECK(hvtlfs_page_ranges_encode(NULL, 0, p, n, format, &need) == HVTLFS_OK);
+	cap = need > FZ_OUT_MAX ? FZ_OUT_MAX : need;
 	b = fz_arm(cap);
-	ret = encode(b, cap, p, n, flags, &need2);
+	ret = hvtlfs_page_ranges_encode(b, cap, p, n, format, &need2);
 	CHECK(need2 == need);
 	fz_canaries(b, cap);
 	if (need > FZ_OUT_MAX) {
@@ -190,25 +128,26 @@ static uint64_t fz_reencode(fz_page_encoder encode, unsigned int flags, unsigned
 		return need;
 	}
 	CHECK(ret == (int)need);
-	m = (struct fz_ival *)malloc((nmodel + 1) * sizeof(*m));
-	v = (struct fz_ival *)malloc((cap + 1) * sizeof(*v));
+	m = (struct ival *)malloc((nmodel + 1) * sizeof(*m));
+	v = (struct ival *)malloc((cap + 1) * sizeof(*v));
 	CHECK(m != NULL && v != NULL);
 	memcpy(m, model, nmodel * sizeof(*m));
-	fz_same(m, nmodel, v, fz_cover(format, b, cap, v));
+	fz_same(m, nmodel, v, fz_cover(format & HVTLFS_RANGE_FORMAT_MASK, b, cap, v));
 	free(m);
 	free(v);
 	free(b);
 	return need;
 }
 
-/* Phase 1 and 2: the decoder, then a round trip through the encoders. */
+/* Phase 1 and 2: the decoder, then a round trip through the encoders in each of the
+ * @nformats encoder formats (with options), listed from small to large pages. */
 static void fz_decode_list(unsigned int format, const uint8_t *list, size_t len, uint8_t sel,
-			   fz_page_encoder encode, const unsigned int *flags, size_t nflags)
+			   const unsigned int *formats, size_t nformats)
 {
 	size_t whole = len >> 3, count, cap, bad = 12345, i, ok;
 	struct hvtlfs_range_entry *out;
 	struct hvtlfs_page_range *p;
-	struct fz_ival *model;
+	struct ival *model;
 	int ret;
 
 	count = whole + ((sel >> 1) & 7u);
@@ -220,7 +159,7 @@ static void fz_decode_list(unsigned int format, const uint8_t *list, size_t len,
 	out = (struct hvtlfs_range_entry *)malloc((count + 1) * sizeof(*out));
 	CHECK(out != NULL);
 	for (i = 0; i < whole; i++)
-		fz_clamp_agrees(format, fz_le(list + 8 * i));
+		fz_clamp_agrees(format, fuzz_le(list + 8 * i, 8));
 	ret = hvtlfs_range_list_decode(format, list, len, count, cap != 0 ? out : NULL, cap, &bad);
 	if (count > whole) {
 		CHECK(ret == HVTLFS_ERR_TRUNCATED);
@@ -239,7 +178,7 @@ static void fz_decode_list(unsigned int format, const uint8_t *list, size_t len,
 	for (i = 0; i < ok; i++) {
 		struct hvtlfs_range_entry e;
 
-		CHECK(hvtlfs_range_decode(format, fz_le(list + 8 * i), &e) == HVTLFS_OK);
+		CHECK(hvtlfs_range_decode(format, fuzz_le(list + 8 * i, 8), &e) == HVTLFS_OK);
 		fz_entry_ok(&e);
 		if (cap == 0)
 			out[i] = e;
@@ -250,7 +189,7 @@ static void fz_decode_list(unsigned int format, const uint8_t *list, size_t len,
 		struct hvtlfs_range_entry e;
 
 		CHECK(bad < count);
-		CHECK(hvtlfs_range_decode(format, fz_le(list + 8 * bad), &e) == ret);
+		CHECK(hvtlfs_range_decode(format, fuzz_le(list + 8 * bad, 8), &e) == ret);
 		CHECK(ret == HVTLFS_ERR_RESERVED_BITS || ret == HVTLFS_ERR_RANGE_MISALIGNED ||
 		      ret == HVTLFS_ERR_RANGE_WRAP);
 	} else {
@@ -258,7 +197,7 @@ static void fz_decode_list(unsigned int format, const uint8_t *list, size_t len,
 	}
 	/* Round trip what decoded as 4 KiB page ranges, in every format. */
 	p = (struct hvtlfs_page_range *)malloc((ok + 1) * sizeof(*p));
-	model = (struct fz_ival *)malloc((ok + 1) * sizeof(*model));
+	model = (struct ival *)malloc((ok + 1) * sizeof(*model));
 	CHECK(p != NULL && model != NULL);
 	for (i = 0; i < ok; i++) {
 		p[i].first = out[i].base >> 12;
@@ -267,18 +206,13 @@ static void fz_decode_list(unsigned int format, const uint8_t *list, size_t len,
 		model[i].y = p[i].first + p[i].count;
 	}
 	{
-		size_t nm = fz_normalise(model, ok);
-		uint64_t prev = 0;
+		size_t nm = ival_union(model, ok), prev = 0;
 
-		for (i = 0; i < nflags; i++) {
-			unsigned int fmt = format == HVTLFS_RANGE_FMT_GPA ? HVTLFS_RANGE_FMT_GPA
-					   : (flags[i] & HVTLFS_RANGES_EXTENDED) != 0
-						   ? HVTLFS_RANGE_FMT_GVA_EXTENDED
-						   : HVTLFS_RANGE_FMT_GVA_SIMPLE;
-			uint64_t need = fz_reencode(encode, flags[i], fmt, p, ok, model, nm);
+		for (i = 0; i < nformats; i++) {
+			size_t need = fz_reencode(formats[i], p, ok, model, nm);
 
-			/* Flags are listed from small to large pages: never more entries. */
-			if (i > 0 && (flags[i] & HVTLFS_RANGES_LARGE_PAGES) != 0)
+			/* Listed from small to large pages: never more entries. */
+			if (i > 0 && (formats[i] & HVTLFS_RANGE_ENCODE_LARGE_PAGES) != 0)
 				CHECK(need <= prev);
 			prev = need;
 		}
@@ -289,18 +223,18 @@ static void fz_decode_list(unsigned int format, const uint8_t *list, size_t len,
 }
 
 /* Phase 3: the same bytes as (start, length) byte ranges for the encoders. */
-static void fz_encode_bytes(const uint8_t *list, size_t len, uint8_t sel, fz_byte_encoder encode,
-			    const unsigned int *flags, size_t nflags, const unsigned int *formats)
+static void fz_encode_bytes(const uint8_t *list, size_t len, uint8_t sel,
+			    const unsigned int *formats, size_t nformats)
 {
 	size_t n = len >> 4, i, f, cap = (size_t)1 << ((sel >> 5) & 7u);
 	struct hvtlfs_range *r = (struct hvtlfs_range *)malloc((n + 1) * sizeof(*r));
-	struct fz_ival *model = (struct fz_ival *)malloc((n + 1) * sizeof(*model));
+	struct ival *model = (struct ival *)malloc((n + 1) * sizeof(*model));
 	int expect = HVTLFS_OK;
 
 	CHECK(r != NULL && model != NULL);
 	for (i = 0; i < n; i++) {
-		r[i].start = fz_le(list + 16 * i);
-		r[i].length = fz_le(list + 16 * i + 8);
+		r[i].start = fuzz_le(list + 16 * i, 8);
+		r[i].length = fuzz_le(list + 16 * i + 8, 8);
 		/* Keep most lengths small so that lists fit. */
 		if ((r[i].length >> 63) == 0)
 			r[i].length &= 0xFFFFFFFFull;
@@ -313,9 +247,10 @@ static void fz_encode_bytes(const uint8_t *list, size_t len, uint8_t sel, fz_byt
 			model[i].y = ((r[i].start + (r[i].length - 1u)) >> 12) + 1u;
 		}
 	}
-	for (f = 0; f < nflags; f++) {
-		uint64_t need = 0, *b = fz_arm(cap);
-		int ret = encode(b, cap, r, n, flags[f], &need);
+	for (f = 0; f < nformats; f++) {
+		size_t need = 0;
+		uint64_t *b = fz_arm(cap);
+		int ret = hvtlfs_ranges_encode(b, cap, r, n, formats[f], &need);
 
 		fz_canaries(b, cap);
 		if (expect != HVTLFS_OK) {
@@ -323,13 +258,14 @@ static void fz_encode_bytes(const uint8_t *list, size_t len, uint8_t sel, fz_byt
 		} else if (need > cap) {
 			CHECK(ret == HVTLFS_ERR_RANGES_DONT_FIT);
 		} else {
-			struct fz_ival *v = (struct fz_ival *)malloc((cap + 1) * sizeof(*v));
-			struct fz_ival *m = (struct fz_ival *)malloc((n + 1) * sizeof(*m));
+			struct ival *v = (struct ival *)malloc((cap + 1) * sizeof(*v));
+			struct ival *m = (struct ival *)malloc((n + 1) * sizeof(*m));
 
 			CHECK(v != NULL && m != NULL);
 			CHECK(ret == (int)need);
 			memcpy(m, model, n * sizeof(*m));
-			fz_same(m, n, v, fz_cover(formats[f], b, (size_t)ret, v));
+			fz_same(m, n, v,
+				fz_cover(formats[f] & HVTLFS_RANGE_FORMAT_MASK, b, (size_t)ret, v));
 			free(m);
 			free(v);
 		}

@@ -5,23 +5,12 @@
  *
  * Input: byte 0 = variable header size (0-255), byte 1 = VP count for format ALL
  * (times 33), byte 2 = bitmap words for hvtlfs_vpset_to_bitmap (0-255), the rest =
- * the bytes handed to hvtlfs_vpset_parse(), copied to a buffer of exactly that size.
+ * the bytes handed to hvtlfs_vpset_decode(), copied to a buffer of exactly that size.
  * Any broken invariant aborts.
  */
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "hvtlfs/vpset.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define CHECK(c)                                                                                   \
-	do {                                                                                       \
-		if (!(c))                                                                          \
-			abort();                                                                   \
-	} while (0)
+#include "fuzz.h"
 
 static void check_set(const struct hvtlfs_vpset *set, uint32_t nvps_all, size_t words)
 {
@@ -77,7 +66,7 @@ static void check_encoders(const uint8_t *p, size_t len)
 		return;
 	}
 	CHECK(nb >= 0 && need == 2u + (size_t)nb);
-	CHECK(hvtlfs_vpset_parse(&set, out, 8u * need, (uint32_t)nb, NULL) == HVTLFS_OK);
+	CHECK(hvtlfs_vpset_decode(&set, out, 8u * need, (uint32_t)nb, NULL) == HVTLFS_OK);
 	for (i = 0; i < n; i++)
 		CHECK(hvtlfs_vpset_contains(&set, vps[i]));
 	CHECK(hvtlfs_vpset_count(&set, 0) <= n);
@@ -103,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(copy != NULL);
 	if (len)
 		memcpy(copy, data + 3, len);
-	rc = hvtlfs_vpset_parse(&set, copy, len, data[0], &st);
+	rc = hvtlfs_vpset_decode(&set, copy, len, data[0], &st);
 	switch (rc) {
 	case HVTLFS_OK:
 		CHECK(st == HVTLFS_STATUS_SUCCESS);

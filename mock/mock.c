@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* hvtlfs::mock core: state, the scripted handler, records, and the page path. */
+/* hvtlfs::mock core: state, the scripted handler, records. */
 #include "mock_internal.h"
 
 #include "hvtlfs/control.h"
@@ -113,7 +113,7 @@ void hvtlfs_mock_scripted_handler(struct hvtlfs_mock_call *call, void *ctx)
 		done = count;
 		break;
 	}
-	call->result = hvtlfs_result_make(r.status, (uint32_t)((uint64_t)done & 0xFFFu));
+	call->result = hvtlfs_result_encode(r.status, (uint32_t)((uint64_t)done & 0xFFFu));
 }
 
 void hvtlfs_mock_run_(struct hvtlfs_mock_call *c)
@@ -150,73 +150,9 @@ uint32_t hvtlfs_mock_garbage32_(unsigned int reg, const struct hvtlfs_mock_call 
 	return (uint32_t)(g >> 32) ^ (uint32_t)g;
 }
 
-uint64_t hvtlfs_mock_rcx_out_(const struct hvtlfs_mock_call *c)
+uint64_t hvtlfs_mock_control_out_(const struct hvtlfs_mock_call *c, unsigned int reg)
 {
 	if (hvtlfs_control_rep_count(c->control) == 0)
-		return hvtlfs_mock_garbage_(HVTLFS_MOCK_G_RCX_, c);
+		return hvtlfs_mock_garbage_(reg, c);
 	return hvtlfs_control_with_rep_start(c->control, hvtlfs_result_reps_completed(c->result));
 }
-
-#if defined(__x86_64__)
-static uint64_t hvtlfs_mock_out_(const struct hvtlfs_mock_call *c, unsigned int i, unsigned int reg)
-{
-	return (c->fast_out_mask >> i) & 1u ? c->fast[i] : hvtlfs_mock_garbage_(reg, c);
-}
-
-void hvtlfs_mock_page_dispatch_(struct hvtlfs_mock_frame_ *f)
-{
-	struct hvtlfs_mock_call c;
-	unsigned int i;
-
-	memset(&c, 0, sizeof(c));
-	c.via = HVTLFS_MOCK_VIA_PAGE;
-	c.control = f->rcx;
-	c.input_reg = f->rdx;
-	c.output_reg = f->r8;
-	c.fast[0] = f->rdx;
-	c.fast[1] = f->r8;
-	for (i = 0; i < 12u; i++)
-		c.fast[2 + i] = f->xmm[i];
-	hvtlfs_mock_run_(&c);
-
-	f->rax = c.result;
-	f->rcx = hvtlfs_mock_rcx_out_(&c);
-	f->rdx = hvtlfs_mock_out_(&c, 0, HVTLFS_MOCK_G_RDX_);
-	f->r8 = hvtlfs_mock_out_(&c, 1, HVTLFS_MOCK_G_R8_);
-	f->r9 = hvtlfs_mock_garbage_(HVTLFS_MOCK_G_R9_, &c);
-	f->r10 = hvtlfs_mock_garbage_(HVTLFS_MOCK_G_R10_, &c);
-	f->r11 = hvtlfs_mock_garbage_(HVTLFS_MOCK_G_R11_, &c);
-	if (c.xmm_volatile) {
-		for (i = 0; i < 12u; i++)
-			f->xmm[i] = hvtlfs_mock_out_(&c, 2 + i, HVTLFS_MOCK_G_XMM_ + i);
-	} else {
-		for (i = 0; i < 12u; i++)
-			if ((c.fast_out_mask >> (2 + i)) & 1u)
-				f->xmm[i] = c.fast[2 + i];
-	}
-	/* Flip the arithmetic flags: the caller must not rely on them. */
-	f->rflags ^= HVTLFS_MOCK_ARITH_FLAGS_;
-}
-#else
-void hvtlfs_mock_page_dispatch_(struct hvtlfs_mock_frame_ *f)
-{
-	struct hvtlfs_mock_call c;
-
-	memset(&c, 0, sizeof(c));
-	c.via = HVTLFS_MOCK_VIA_PAGE;
-	c.control = ((uint64_t)f->edx << 32) | f->eax;
-	c.input_reg = ((uint64_t)f->ebx << 32) | f->ecx;
-	c.output_reg = ((uint64_t)f->edi << 32) | f->esi;
-	c.fast[0] = c.input_reg;
-	c.fast[1] = c.output_reg;
-	hvtlfs_mock_run_(&c);
-
-	f->eax = (uint32_t)c.result;
-	f->edx = (uint32_t)(c.result >> 32);
-	f->ebx = hvtlfs_mock_garbage32_(HVTLFS_MOCK_G_EBX_, &c);
-	f->ecx = hvtlfs_mock_garbage32_(HVTLFS_MOCK_G_ECX_, &c);
-	f->edi = hvtlfs_mock_garbage32_(HVTLFS_MOCK_G_EDI_, &c);
-	f->esi = hvtlfs_mock_garbage32_(HVTLFS_MOCK_G_ESI_, &c);
-	f->eflags ^= HVTLFS_MOCK_ARITH_FLAGS_;
-}
-#endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/bringup.h"
 #include "hvtlfs/arch/cpu.h"
+#include "hvtlfs_internal.h"
 
 /* ---- CPUID ---------------------------------------------------------------------------- */
 
@@ -41,13 +42,13 @@ int hvtlfs_cpuid_capture(struct hvtlfs_cpuid_dump *dump, hvtlfs_cpuid_fn cpuid, 
 			dump->hv[i][r] = 0;
 	}
 
-	cpuid(ctx, HVTLFS_CPUID_FEATURES, 0, dump->leaf1);
+	cpuid(ctx, HVTLFS_CPUID_LEAF_STD_FEATURES, 0, dump->leaf1);
 	/* Without the present bit, 0x40000000 is not a hypervisor leaf: don't ask. */
-	if ((dump->leaf1[HVTLFS_CPUID_ECX] & HVTLFS_CPUID_1_ECX_HYPERVISOR) == 0)
+	if ((dump->leaf1[HVTLFS_CPUID_REG_ECX] & HVTLFS_CPUID_STD_FEATURES_ECX_HYPERVISOR) == 0)
 		return HVTLFS_ERR_NOT_HYPERV;
 
-	cpuid(ctx, HVTLFS_CPUID_VENDOR_AND_MAX, 0, dump->hv[0]);
-	max_leaf = dump->hv[0][HVTLFS_CPUID_EAX];
+	cpuid(ctx, HVTLFS_CPUID_LEAF_VENDOR, 0, dump->hv[0]);
+	max_leaf = dump->hv[0][HVTLFS_CPUID_REG_EAX];
 	if (max_leaf < HVTLFS_CPUID_DUMP_FIRST_LEAF)
 		return HVTLFS_OK; /* the decoder reports the missing leaves */
 	count = max_leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF + 1u;
@@ -104,6 +105,16 @@ int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value)
 	return HVTLFS_OK;
 }
 
+#define HVTLFS_MSR_ROW_(name, number) { HVTLFS_MSR_##name, "HV_X64_MSR_" #name },
+
+static const struct hvtlfs_name_ msr_names[] = { HVTLFS_MSR_LIST(HVTLFS_MSR_ROW_) };
+
+const char *hvtlfs_msr_name(uint32_t msr)
+{
+	return hvtlfs_name_of_(msr_names, sizeof(msr_names) / sizeof(msr_names[0]), msr,
+			       "HV_X64_MSR_UNKNOWN");
+}
+
 static bool hvtlfs_ops_ok_(const struct hvtlfs_msr_ops *ops)
 {
 	return ops != NULL && ops->read != NULL && ops->write != NULL;
@@ -129,7 +140,7 @@ static int hvtlfs_check_page_(uint64_t page_gpa, uint32_t phys_addr_bits)
 {
 	if (phys_addr_bits < HVTLFS_PAGE_SHIFT || phys_addr_bits > 64u)
 		return HVTLFS_ERR_INVALID_ARG;
-	if ((page_gpa & (HVTLFS_PAGE_SIZE - 1u)) != 0)
+	if (!hvtlfs_is_aligned_(page_gpa, HVTLFS_PAGE_SIZE))
 		return HVTLFS_ERR_ALIGNMENT;
 	if (phys_addr_bits < 64u && (page_gpa >> phys_addr_bits) != 0)
 		return HVTLFS_ERR_ADDRESS_WIDTH;
@@ -156,62 +167,81 @@ int hvtlfs_guest_os_id_encode(uint64_t *out, uint32_t os_type, uint32_t os_id, u
 
 /* ---- MSR values ----------------------------------------------------------------------- */
 
+/*
+ * The layout both overlay-page MSRs share: enable in bit 0, the GPFN in bits
+ * 12-63, and between them the reserved bits of @rsvd_mask (RsvdP), from bit
+ * @shift, which the API structs hold shifted down to bit 0. @extra: the MSR's
+ * other bits, already in place.
+ */
+static int hvtlfs_page_msr_encode_(uint64_t *out, bool enable, uint64_t reserved,
+				   uint64_t rsvd_mask, unsigned int shift, uint64_t gpfn,
+				   uint64_t extra)
+{
+	if (reserved > (rsvd_mask >> shift) || gpfn > HVTLFS_MSR_GPFN_MAX)
+		return HVTLFS_ERR_INVALID_ARG;
+	*out = (reserved << shift) | (gpfn << HVTLFS_PAGE_SHIFT) | extra |
+	       (enable ? HVTLFS_BIT64(0) : 0);
+	return HVTLFS_OK;
+}
+
+/* The other way: sets *@enable and returns the reserved bits shifted down. */
+static uint16_t hvtlfs_page_msr_decode_(uint64_t value, uint64_t rsvd_mask, unsigned int shift,
+					bool *enable, uint64_t *gpfn)
+{
+	*enable = (value & HVTLFS_BIT64(0)) != 0;
+	*gpfn = value >> HVTLFS_PAGE_SHIFT;
+	return (uint16_t)((value & rsvd_mask) >> shift);
+}
+
 int hvtlfs_hypercall_msr_encode(uint64_t *out, const struct hvtlfs_hypercall_msr *in)
 {
-	uint64_t v;
-
 	if (out == NULL || in == NULL)
 		return HVTLFS_ERR_NULL;
-	if (in->reserved > (HVTLFS_HYPERCALL_MSR_RESERVED_MASK >> 2) ||
-	    in->gpfn > HVTLFS_MSR_GPFN_MAX)
-		return HVTLFS_ERR_INVALID_ARG;
-	v = ((uint64_t)in->reserved << 2) | (in->gpfn << HVTLFS_HYPERCALL_MSR_GPFN_SHIFT);
-	if (in->enable)
-		v |= HVTLFS_HYPERCALL_MSR_ENABLE;
-	if (in->locked)
-		v |= HVTLFS_HYPERCALL_MSR_LOCKED;
-	*out = v;
-	return HVTLFS_OK;
+	return hvtlfs_page_msr_encode_(out, in->enable, in->reserved,
+				       HVTLFS_HYPERCALL_MSR_RESERVED_MASK,
+				       HVTLFS_HYPERCALL_MSR_RESERVED_SHIFT, in->gpfn,
+				       in->locked ? HVTLFS_HYPERCALL_MSR_LOCKED : 0);
 }
 
 int hvtlfs_hypercall_msr_decode(uint64_t value, struct hvtlfs_hypercall_msr *out)
 {
 	if (out == NULL)
 		return HVTLFS_ERR_NULL;
-	out->enable = (value & HVTLFS_HYPERCALL_MSR_ENABLE) != 0;
 	out->locked = (value & HVTLFS_HYPERCALL_MSR_LOCKED) != 0;
-	out->reserved = (uint16_t)((value & HVTLFS_HYPERCALL_MSR_RESERVED_MASK) >> 2);
-	out->gpfn = value >> HVTLFS_HYPERCALL_MSR_GPFN_SHIFT;
+	out->reserved = hvtlfs_page_msr_decode_(value, HVTLFS_HYPERCALL_MSR_RESERVED_MASK,
+						HVTLFS_HYPERCALL_MSR_RESERVED_SHIFT, &out->enable,
+						&out->gpfn);
 	return HVTLFS_OK;
 }
 
 int hvtlfs_vp_assist_msr_encode(uint64_t *out, const struct hvtlfs_vp_assist_msr *in)
 {
-	uint64_t v;
-
 	if (out == NULL || in == NULL)
 		return HVTLFS_ERR_NULL;
-	if (in->reserved > (HVTLFS_VP_ASSIST_MSR_RESERVED_MASK >> 1) ||
-	    in->gpfn > HVTLFS_MSR_GPFN_MAX)
-		return HVTLFS_ERR_INVALID_ARG;
-	v = ((uint64_t)in->reserved << 1) | (in->gpfn << HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT);
-	if (in->enable)
-		v |= HVTLFS_VP_ASSIST_MSR_ENABLE;
-	*out = v;
-	return HVTLFS_OK;
+	return hvtlfs_page_msr_encode_(out, in->enable, in->reserved,
+				       HVTLFS_VP_ASSIST_MSR_RESERVED_MASK,
+				       HVTLFS_VP_ASSIST_MSR_RESERVED_SHIFT, in->gpfn, 0);
 }
 
 int hvtlfs_vp_assist_msr_decode(uint64_t value, struct hvtlfs_vp_assist_msr *out)
 {
 	if (out == NULL)
 		return HVTLFS_ERR_NULL;
-	out->enable = (value & HVTLFS_VP_ASSIST_MSR_ENABLE) != 0;
-	out->reserved = (uint16_t)((value & HVTLFS_VP_ASSIST_MSR_RESERVED_MASK) >> 1);
-	out->gpfn = value >> HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT;
+	out->reserved = hvtlfs_page_msr_decode_(value, HVTLFS_VP_ASSIST_MSR_RESERVED_MASK,
+						HVTLFS_VP_ASSIST_MSR_RESERVED_SHIFT, &out->enable,
+						&out->gpfn);
 	return HVTLFS_OK;
 }
 
 /* ---- Enable sequences ----------------------------------------------------------------- */
+
+/* Whether an overlay-page MSR value is enabled with its page at @page_gpa (both MSRs
+ * keep the GPFN in bits 12-63). */
+static bool hvtlfs_page_msr_points_at_(uint64_t value, uint64_t page_gpa)
+{
+	return (value & HVTLFS_BIT64(0)) != 0 &&
+	       (value & HVTLFS_HYPERCALL_MSR_GPFN_MASK) == page_gpa;
+}
 
 /*
  * Writes @value to @msr and reads it back; on a failed write or a read-back
@@ -239,30 +269,81 @@ static int hvtlfs_write_confirm_(const struct hvtlfs_msr_ops *ops, uint32_t msr,
 	return HVTLFS_OK;
 }
 
+/* The bits of the hypercall and VP assist MSRs a write is confirmed by. */
+#define HVTLFS_HYPERCALL_FIELDS_                                                                   \
+	(HVTLFS_HYPERCALL_MSR_ENABLE | HVTLFS_HYPERCALL_MSR_LOCKED | HVTLFS_HYPERCALL_MSR_GPFN_MASK)
+#define HVTLFS_VP_ASSIST_FIELDS_ (HVTLFS_VP_ASSIST_MSR_ENABLE | HVTLFS_VP_ASSIST_MSR_GPFN_MASK)
+
+/* The start of both enable sequences: usable @ops, a valid page, @msr's value. */
+static int hvtlfs_page_msr_read_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t page_gpa,
+				 uint32_t phys_addr_bits, uint64_t *old)
+{
+	int rc;
+
+	if (!hvtlfs_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_check_page_(page_gpa, phys_addr_bits);
+	if (rc != HVTLFS_OK)
+		return rc;
+	return hvtlfs_rd_(ops, msr, old);
+}
+
+/*
+ * Points the overlay-page MSR @msr, which holds @old, at @page_gpa and enables
+ * it, keeping its reserved bits (@rsvd_mask; they are "ignored on reads", so the
+ * read-back compares only @fields). Already enabled there: nothing is written.
+ * *@msr_out (optional) receives the value read back.
+ */
+static int hvtlfs_page_msr_enable_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t old,
+				   uint64_t page_gpa, uint64_t rsvd_mask, uint64_t fields,
+				   uint64_t *msr_out)
+{
+	uint64_t rb = old;
+	int rc = HVTLFS_OK;
+
+	if (!hvtlfs_page_msr_points_at_(old, page_gpa))
+		rc = hvtlfs_write_confirm_(ops, msr, (old & rsvd_mask) | page_gpa | HVTLFS_BIT64(0),
+					   fields, old, &rb);
+	if (rc == HVTLFS_OK && msr_out != NULL)
+		*msr_out = rb;
+	return rc;
+}
+
+/* Clears the enable bit of @msr (nothing to do when clear), unless @locked is set. */
+static int hvtlfs_page_msr_disable_(const struct hvtlfs_msr_ops *ops, uint32_t msr, uint64_t locked,
+				    uint64_t fields)
+{
+	uint64_t old = 0;
+	int rc;
+
+	if (!hvtlfs_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_rd_(ops, msr, &old);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if ((old & HVTLFS_BIT64(0)) == 0)
+		return HVTLFS_OK;
+	if ((old & locked) != 0)
+		return HVTLFS_ERR_MSR_LOCKED;
+	return hvtlfs_write_confirm_(ops, msr, old & ~HVTLFS_BIT64(0), fields, old, NULL);
+}
+
 int hvtlfs_hypercall_page_enable(const struct hvtlfs_msr_ops *ops, uint64_t guest_os_id,
 				 uint64_t page_gpa, uint32_t phys_addr_bits, uint64_t *msr_out)
 {
-	const uint64_t fields = HVTLFS_HYPERCALL_MSR_ENABLE | HVTLFS_HYPERCALL_MSR_LOCKED |
-				HVTLFS_HYPERCALL_MSR_GPFN_MASK;
-	uint64_t old_id = 0, old_hc = 0, new_hc, rb = 0;
-	bool already;
+	uint64_t old_id = 0, old_hc = 0;
 	int rc;
 
 	if (!hvtlfs_ops_ok_(ops))
 		return HVTLFS_ERR_NULL;
 	if (guest_os_id == 0)
 		return HVTLFS_ERR_OS_ID_ZERO;
-	rc = hvtlfs_check_page_(page_gpa, phys_addr_bits);
+	rc = hvtlfs_page_msr_read_(ops, HVTLFS_MSR_HYPERCALL, page_gpa, phys_addr_bits, &old_hc);
 	if (rc != HVTLFS_OK)
 		return rc;
-
-	rc = hvtlfs_rd_(ops, HVTLFS_MSR_HYPERCALL, &old_hc);
-	if (rc != HVTLFS_OK)
-		return rc;
-	already = (old_hc & HVTLFS_HYPERCALL_MSR_ENABLE) != 0 &&
-		  (old_hc & HVTLFS_HYPERCALL_MSR_GPFN_MASK) == page_gpa;
 	/* Refuse before writing anything, so a locked MSR leaves both MSRs untouched. */
-	if ((old_hc & HVTLFS_HYPERCALL_MSR_LOCKED) != 0 && !already)
+	if ((old_hc & HVTLFS_HYPERCALL_MSR_LOCKED) != 0 &&
+	    !hvtlfs_page_msr_points_at_(old_hc, page_gpa))
 		return HVTLFS_ERR_MSR_LOCKED;
 
 	rc = hvtlfs_rd_(ops, HVTLFS_MSR_GUEST_OS_ID, &old_id);
@@ -275,91 +356,38 @@ int hvtlfs_hypercall_page_enable(const struct hvtlfs_msr_ops *ops, uint64_t gues
 			return rc;
 	}
 	/* Already enabled here: the interface is active, the hypercall MSR stays as is. */
-	if (already) {
-		if (msr_out != NULL)
-			*msr_out = old_hc;
-		return HVTLFS_OK;
-	}
-
-	new_hc = (old_hc & HVTLFS_HYPERCALL_MSR_RESERVED_MASK) | page_gpa |
-		 HVTLFS_HYPERCALL_MSR_ENABLE;
-	/* Reserved bits are "ignored on reads": compare only what the TLFS defines. */
-	rc = hvtlfs_write_confirm_(ops, HVTLFS_MSR_HYPERCALL, new_hc, fields, old_hc, &rb);
-	if (rc != HVTLFS_OK) {
-		if (old_id != guest_os_id)
-			(void)hvtlfs_wr_(ops, HVTLFS_MSR_GUEST_OS_ID, old_id);
-		return rc;
-	}
-	if (msr_out != NULL)
-		*msr_out = rb;
-	return HVTLFS_OK;
+	rc = hvtlfs_page_msr_enable_(ops, HVTLFS_MSR_HYPERCALL, old_hc, page_gpa,
+				     HVTLFS_HYPERCALL_MSR_RESERVED_MASK, HVTLFS_HYPERCALL_FIELDS_,
+				     msr_out);
+	if (rc != HVTLFS_OK && old_id != guest_os_id)
+		(void)hvtlfs_wr_(ops, HVTLFS_MSR_GUEST_OS_ID, old_id);
+	return rc;
 }
 
 int hvtlfs_hypercall_page_disable(const struct hvtlfs_msr_ops *ops)
 {
-	const uint64_t fields = HVTLFS_HYPERCALL_MSR_ENABLE | HVTLFS_HYPERCALL_MSR_LOCKED |
-				HVTLFS_HYPERCALL_MSR_GPFN_MASK;
-	uint64_t old_hc = 0;
-	int rc;
-
-	if (!hvtlfs_ops_ok_(ops))
-		return HVTLFS_ERR_NULL;
-	rc = hvtlfs_rd_(ops, HVTLFS_MSR_HYPERCALL, &old_hc);
-	if (rc != HVTLFS_OK)
-		return rc;
-	if ((old_hc & HVTLFS_HYPERCALL_MSR_ENABLE) == 0)
-		return HVTLFS_OK;
-	if ((old_hc & HVTLFS_HYPERCALL_MSR_LOCKED) != 0)
-		return HVTLFS_ERR_MSR_LOCKED;
-	return hvtlfs_write_confirm_(ops, HVTLFS_MSR_HYPERCALL,
-				     old_hc & ~HVTLFS_HYPERCALL_MSR_ENABLE, fields, old_hc, NULL);
+	return hvtlfs_page_msr_disable_(ops, HVTLFS_MSR_HYPERCALL, HVTLFS_HYPERCALL_MSR_LOCKED,
+					HVTLFS_HYPERCALL_FIELDS_);
 }
 
 int hvtlfs_vp_assist_enable(const struct hvtlfs_msr_ops *ops, uint64_t page_gpa,
 			    uint32_t phys_addr_bits, uint64_t *msr_out)
 {
-	const uint64_t fields = HVTLFS_VP_ASSIST_MSR_ENABLE | HVTLFS_VP_ASSIST_MSR_GPFN_MASK;
-	uint64_t old = 0, val, rb = 0;
+	uint64_t old = 0;
 	int rc;
 
-	if (!hvtlfs_ops_ok_(ops))
-		return HVTLFS_ERR_NULL;
-	rc = hvtlfs_check_page_(page_gpa, phys_addr_bits);
+	rc = hvtlfs_page_msr_read_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, page_gpa, phys_addr_bits, &old);
 	if (rc != HVTLFS_OK)
 		return rc;
-	rc = hvtlfs_rd_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, &old);
-	if (rc != HVTLFS_OK)
-		return rc;
-	if ((old & HVTLFS_VP_ASSIST_MSR_ENABLE) != 0 &&
-	    (old & HVTLFS_VP_ASSIST_MSR_GPFN_MASK) == page_gpa) {
-		if (msr_out != NULL)
-			*msr_out = old;
-		return HVTLFS_OK;
-	}
-	val = (old & HVTLFS_VP_ASSIST_MSR_RESERVED_MASK) | page_gpa | HVTLFS_VP_ASSIST_MSR_ENABLE;
-	rc = hvtlfs_write_confirm_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, val, fields, old, &rb);
-	if (rc != HVTLFS_OK)
-		return rc;
-	if (msr_out != NULL)
-		*msr_out = rb;
-	return HVTLFS_OK;
+	return hvtlfs_page_msr_enable_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, old, page_gpa,
+				       HVTLFS_VP_ASSIST_MSR_RESERVED_MASK, HVTLFS_VP_ASSIST_FIELDS_,
+				       msr_out);
 }
 
 int hvtlfs_vp_assist_disable(const struct hvtlfs_msr_ops *ops)
 {
-	const uint64_t fields = HVTLFS_VP_ASSIST_MSR_ENABLE | HVTLFS_VP_ASSIST_MSR_GPFN_MASK;
-	uint64_t old = 0;
-	int rc;
-
-	if (!hvtlfs_ops_ok_(ops))
-		return HVTLFS_ERR_NULL;
-	rc = hvtlfs_rd_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, &old);
-	if (rc != HVTLFS_OK)
-		return rc;
-	if ((old & HVTLFS_VP_ASSIST_MSR_ENABLE) == 0)
-		return HVTLFS_OK;
-	return hvtlfs_write_confirm_(ops, HVTLFS_MSR_VP_ASSIST_PAGE,
-				     old & ~HVTLFS_VP_ASSIST_MSR_ENABLE, fields, old, NULL);
+	return hvtlfs_page_msr_disable_(ops, HVTLFS_MSR_VP_ASSIST_PAGE, 0,
+					HVTLFS_VP_ASSIST_FIELDS_);
 }
 
 int hvtlfs_vp_index_read(const struct hvtlfs_msr_ops *ops, uint32_t *vp_index)

@@ -1,58 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/features.h"
+#include "hvtlfs_internal.h"
 
 /* Leaf bits whose decoding this module implements (bit i = leaf 0x40000000 + i). */
 #define HVTLFS_LEAF_KNOWN_ HVTLFS_LEAF_ALL
-
-static void hvtlfs_features_zero_(struct hvtlfs_features *f)
-{
-	/* Field by field: no memset in a freestanding library. */
-	unsigned int i;
-
-	f->max_leaf = 0;
-	f->leaves = 0;
-	for (i = 0; i <= HVTLFS_CPUID_VENDOR_LEN; i++)
-		f->vendor[i] = '\0';
-	f->version.build = 0;
-	f->version.major = 0;
-	f->version.minor = 0;
-	f->version.service_pack = 0;
-	f->version.service_branch = 0;
-	f->version.service_number = 0;
-	f->privileges = 0;
-	f->features_edx = 0;
-	f->hypercall_msrs = false;
-	f->vp_index_msr = false;
-	f->post_messages = false;
-	f->signal_events = false;
-	f->extended_hypercalls = false;
-	f->isolation = false;
-	f->xmm_input = false;
-	f->xmm_output = false;
-	f->ext_gva_ranges = false;
-	f->hypercall_msr_lock = false;
-	f->hints_eax = 0;
-	f->remote_tlb_flush_recommended = false;
-	f->deprecate_auto_eoi = false;
-	f->cluster_ipi_recommended = false;
-	f->ex_processor_masks_recommended = false;
-	f->nested_hypervisor = false;
-	f->evmcs_recommended = false;
-	f->spinlock_retries = 0;
-	f->phys_addr_bits = 0;
-	f->max_vps = 0;
-	f->max_lps = 0;
-	f->nested.eax = 0;
-	f->nested.unknown_bits = 0;
-	f->nested.evmcs_version_low = 0;
-	f->nested.evmcs_version_high = 0;
-	f->nested.direct_virtual_flush = false;
-	f->nested.gpa_flush_hypercalls = false;
-	f->nested.enlightened_msr_bitmap = false;
-	f->nested.virt_exception_pf = false;
-	f->nested.enlightened_npt_tlb = false;
-	f->nested_status = HVTLFS_ERR_LEAF_UNAVAILABLE;
-}
 
 /* The vendor signature as characters: EBX, ECX, EDX, each little-endian. */
 static void hvtlfs_vendor_chars_(char *out, const uint32_t regs[4])
@@ -60,7 +11,7 @@ static void hvtlfs_vendor_chars_(char *out, const uint32_t regs[4])
 	unsigned int i;
 
 	for (i = 0; i < HVTLFS_CPUID_VENDOR_LEN; i++)
-		out[i] = (char)(uint8_t)(regs[HVTLFS_CPUID_EBX + i / 4u] >> (8u * (i % 4u)));
+		out[i] = (char)(uint8_t)(regs[HVTLFS_CPUID_REG_EBX + i / 4u] >> (8u * (i % 4u)));
 	out[HVTLFS_CPUID_VENDOR_LEN] = '\0';
 }
 
@@ -71,19 +22,63 @@ static bool hvtlfs_leaf_within_(uint32_t max_leaf, uint32_t index)
 	       max_leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF >= index;
 }
 
+/* The bools the lists of tlfs.h name, set from their registers (regs[4] of a leaf). */
+#define HVTLFS_FEATURES_SET_(reg, bit, name, field)                                                \
+	out->field = ((regs[HVTLFS_CPUID_REG_##reg] >> (bit)) & 1u) != 0;
+
+static void decode_features_leaf(struct hvtlfs_features *out, const uint32_t regs[4])
+{
+	HVTLFS_CPUID_FEATURES_BITS(HVTLFS_FEATURES_SET_)
+}
+
+static void decode_hints_leaf(struct hvtlfs_features *out, const uint32_t regs[4])
+{
+	HVTLFS_CPUID_HINTS_BITS(HVTLFS_FEATURES_SET_)
+}
+
+static void decode_nested_leaf(struct hvtlfs_nested_features *out, const uint32_t regs[4])
+{
+	HVTLFS_CPUID_NESTED_BITS(HVTLFS_FEATURES_SET_)
+}
+
+int hvtlfs_features_decode_nested(struct hvtlfs_nested_features *out, uint32_t eax)
+{
+	const uint32_t regs[4] = { eax, 0, 0, 0 };
+	uint8_t lo, hi;
+
+	if (out == NULL)
+		return HVTLFS_ERR_NULL;
+
+	lo = (uint8_t)(eax & HVTLFS_CPUID_NESTED_EAX_EVMCS_LOW_MASK);
+	hi = (uint8_t)((eax & HVTLFS_CPUID_NESTED_EAX_EVMCS_HIGH_MASK) >>
+		       HVTLFS_CPUID_NESTED_EAX_EVMCS_HIGH_SHIFT);
+	out->eax = eax;
+	/* Unknown bits are a newer host's features, not an error: reported here. */
+	out->unknown_bits = eax & HVTLFS_CPUID_NESTED_EAX_UNKNOWN;
+	out->evmcs_version_low = lo;
+	out->evmcs_version_high = hi;
+	decode_nested_leaf(out, regs);
+
+	/* 0..0 is "no eVMCS"; a half-zero or inverted range is no range at all. */
+	if ((lo == 0) != (hi == 0) || lo > hi)
+		return HVTLFS_ERR_EVMCS_VERSION;
+	return HVTLFS_OK;
+}
+
 int hvtlfs_features_decode(struct hvtlfs_features *out, const struct hvtlfs_cpuid_dump *dump)
 {
 	uint32_t max_leaf, eax, ebx, ecx, edx;
 
 	if (out == NULL || dump == NULL)
 		return HVTLFS_ERR_NULL;
-	hvtlfs_features_zero_(out);
+	hvtlfs_zero_(out, sizeof(*out));
+	out->nested_status = HVTLFS_ERR_LEAF_UNAVAILABLE;
 
-	if ((dump->leaf1[HVTLFS_CPUID_ECX] & HVTLFS_CPUID_1_ECX_HYPERVISOR) == 0)
+	if ((dump->leaf1[HVTLFS_CPUID_REG_ECX] & HVTLFS_CPUID_STD_FEATURES_ECX_HYPERVISOR) == 0)
 		return HVTLFS_ERR_NOT_HYPERV;
 
 	/* Leaf 0x40000000: maximum leaf and vendor (reported, never judged). */
-	max_leaf = dump->hv[0][HVTLFS_CPUID_EAX];
+	max_leaf = dump->hv[0][HVTLFS_CPUID_REG_EAX];
 	hvtlfs_vendor_chars_(out->vendor, dump->hv[0]);
 	out->max_leaf = max_leaf;
 	out->leaves = HVTLFS_LEAF_VENDOR;
@@ -92,15 +87,15 @@ int hvtlfs_features_decode(struct hvtlfs_features *out, const struct hvtlfs_cpui
 	 * other leaves mean (TLFS, Feature and Interface Discovery). */
 	if (!hvtlfs_leaf_within_(max_leaf, 1))
 		return HVTLFS_ERR_LEAF_UNAVAILABLE;
-	if (dump->hv[1][HVTLFS_CPUID_EAX] != HVTLFS_CPUID_INTERFACE_HV1)
+	if (dump->hv[1][HVTLFS_CPUID_REG_EAX] != HVTLFS_CPUID_INTERFACE_HV1)
 		return HVTLFS_ERR_NOT_HYPERV;
 	out->leaves |= HVTLFS_LEAF_INTERFACE;
 
 	if (hvtlfs_leaf_within_(max_leaf, 2)) {
-		eax = dump->hv[2][HVTLFS_CPUID_EAX];
-		ebx = dump->hv[2][HVTLFS_CPUID_EBX];
-		ecx = dump->hv[2][HVTLFS_CPUID_ECX];
-		edx = dump->hv[2][HVTLFS_CPUID_EDX];
+		eax = dump->hv[2][HVTLFS_CPUID_REG_EAX];
+		ebx = dump->hv[2][HVTLFS_CPUID_REG_EBX];
+		ecx = dump->hv[2][HVTLFS_CPUID_REG_ECX];
+		edx = dump->hv[2][HVTLFS_CPUID_REG_EDX];
 		out->version.build = eax;
 		out->version.major = (uint16_t)(ebx >> 16);
 		out->version.minor = (uint16_t)(ebx & 0xFFFFu);
@@ -111,52 +106,70 @@ int hvtlfs_features_decode(struct hvtlfs_features *out, const struct hvtlfs_cpui
 	}
 
 	if (hvtlfs_leaf_within_(max_leaf, 3)) {
-		eax = dump->hv[3][HVTLFS_CPUID_EAX];
-		ebx = dump->hv[3][HVTLFS_CPUID_EBX];
-		edx = dump->hv[3][HVTLFS_CPUID_EDX];
-		out->privileges = ((uint64_t)ebx << 32) | eax;
-		out->features_edx = edx;
-		out->hypercall_msrs = (eax & HVTLFS_CPUID3_EAX_HYPERCALL_MSRS) != 0;
-		out->vp_index_msr = (eax & HVTLFS_CPUID3_EAX_VP_INDEX_MSR) != 0;
-		out->post_messages = (ebx & HVTLFS_CPUID3_EBX_POST_MESSAGES) != 0;
-		out->signal_events = (ebx & HVTLFS_CPUID3_EBX_SIGNAL_EVENTS) != 0;
-		out->extended_hypercalls = (ebx & HVTLFS_CPUID3_EBX_EXTENDED_HYPERCALLS) != 0;
-		out->isolation = (ebx & HVTLFS_CPUID3_EBX_ISOLATION) != 0;
-		out->xmm_input = (edx & HVTLFS_CPUID3_EDX_XMM_INPUT) != 0;
-		out->xmm_output = (edx & HVTLFS_CPUID3_EDX_XMM_OUTPUT) != 0;
-		out->ext_gva_ranges = (edx & HVTLFS_CPUID3_EDX_EXT_GVA_RANGES) != 0;
-		out->hypercall_msr_lock = (edx & HVTLFS_CPUID3_EDX_HYPERCALL_MSR_LOCK) != 0;
+		const uint32_t *r = dump->hv[3];
+
+		out->privileges =
+			((uint64_t)r[HVTLFS_CPUID_REG_EBX] << 32) | r[HVTLFS_CPUID_REG_EAX];
+		out->features_edx = r[HVTLFS_CPUID_REG_EDX];
+		decode_features_leaf(out, r);
 		out->leaves |= HVTLFS_LEAF_FEATURES;
 	}
 
 	if (hvtlfs_leaf_within_(max_leaf, 4)) {
-		eax = dump->hv[4][HVTLFS_CPUID_EAX];
-		out->hints_eax = eax;
-		out->remote_tlb_flush_recommended = (eax & HVTLFS_CPUID4_EAX_REMOTE_TLB_FLUSH) != 0;
-		out->deprecate_auto_eoi = (eax & HVTLFS_CPUID4_EAX_DEPRECATE_AUTOEOI) != 0;
-		out->cluster_ipi_recommended = (eax & HVTLFS_CPUID4_EAX_CLUSTER_IPI) != 0;
-		out->ex_processor_masks_recommended =
-			(eax & HVTLFS_CPUID4_EAX_EX_PROCESSOR_MASKS) != 0;
-		out->nested_hypervisor = (eax & HVTLFS_CPUID4_EAX_NESTED) != 0;
-		out->evmcs_recommended = (eax & HVTLFS_CPUID4_EAX_ENLIGHTENED_VMCS) != 0;
-		out->spinlock_retries = dump->hv[4][HVTLFS_CPUID_EBX];
+		const uint32_t *r = dump->hv[4];
+
+		out->hints_eax = r[HVTLFS_CPUID_REG_EAX];
+		out->hints_unknown_bits = r[HVTLFS_CPUID_REG_EAX] & HVTLFS_CPUID_HINTS_EAX_UNKNOWN;
+		decode_hints_leaf(out, r);
+		out->spinlock_retries = r[HVTLFS_CPUID_REG_EBX];
 		out->phys_addr_bits =
-			dump->hv[4][HVTLFS_CPUID_ECX] & HVTLFS_CPUID4_ECX_PHYS_ADDR_BITS_MASK;
+			r[HVTLFS_CPUID_REG_ECX] & HVTLFS_CPUID_HINTS_ECX_PHYS_ADDR_BITS_MASK;
 		out->leaves |= HVTLFS_LEAF_HINTS;
 	}
 
 	if (hvtlfs_leaf_within_(max_leaf, 5)) {
-		out->max_vps = dump->hv[5][HVTLFS_CPUID_EAX];
-		out->max_lps = dump->hv[5][HVTLFS_CPUID_EBX];
+		out->max_vps = dump->hv[5][HVTLFS_CPUID_REG_EAX];
+		out->max_lps = dump->hv[5][HVTLFS_CPUID_REG_EBX];
 		out->leaves |= HVTLFS_LEAF_LIMITS;
 	}
 
-	if (hvtlfs_leaf_within_(max_leaf, 10)) {
-		out->nested_status =
-			hvtlfs_nested_features_decode(&out->nested, dump->hv[10][HVTLFS_CPUID_EAX]);
+	if (hvtlfs_leaf_within_(max_leaf,
+				HVTLFS_CPUID_LEAF_NESTED - HVTLFS_CPUID_DUMP_FIRST_LEAF)) {
+		out->nested_status = hvtlfs_features_decode_nested(
+			&out->nested, dump->hv[HVTLFS_CPUID_LEAF_NESTED -
+					       HVTLFS_CPUID_DUMP_FIRST_LEAF][HVTLFS_CPUID_REG_EAX]);
 		out->leaves |= HVTLFS_LEAF_NESTED;
 	}
 	return HVTLFS_OK;
+}
+
+/* The name table: the same three lists, each bit located by the bool it sets. */
+#define HVTLFS_FEATURES_BIT_(leaf, reg, bit, name, member)                                         \
+	{ HVTLFS_CPUID_LEAF_##leaf, HVTLFS_CPUID_REG_##reg, (bit),                                 \
+	  (uint16_t)HVTLFS_OFFSETOF(struct hvtlfs_features, member), #name },
+#define HVTLFS_FEATURES_ROW_(reg, bit, name, field)                                                \
+	HVTLFS_FEATURES_BIT_(FEATURES, reg, bit, name, field)
+#define HVTLFS_HINTS_ROW_(reg, bit, name, field) HVTLFS_FEATURES_BIT_(HINTS, reg, bit, name, field)
+#define HVTLFS_NESTED_ROW_(reg, bit, name, field)                                                  \
+	HVTLFS_FEATURES_BIT_(NESTED, reg, bit, name, nested.field)
+
+static const struct hvtlfs_cpuid_bit cpuid_bits[] = {
+	HVTLFS_CPUID_FEATURES_BITS(HVTLFS_FEATURES_ROW_) HVTLFS_CPUID_HINTS_BITS(HVTLFS_HINTS_ROW_)
+		HVTLFS_CPUID_NESTED_BITS(HVTLFS_NESTED_ROW_)
+};
+
+const struct hvtlfs_cpuid_bit *hvtlfs_cpuid_bits(size_t *count)
+{
+	if (count)
+		*count = sizeof(cpuid_bits) / sizeof(cpuid_bits[0]);
+	return cpuid_bits;
+}
+
+bool hvtlfs_features_bit(const struct hvtlfs_features *f, const struct hvtlfs_cpuid_bit *bit)
+{
+	if (f == NULL || bit == NULL || bit->offset >= sizeof(*f))
+		return false;
+	return *(const bool *)(const void *)((const uint8_t *)f + bit->offset);
 }
 
 int hvtlfs_features_require_microsoft(const struct hvtlfs_features *f)
@@ -198,7 +211,7 @@ int hvtlfs_cpuid_dump_leaf(const struct hvtlfs_cpuid_dump *dump, uint32_t leaf, 
 	    leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF >= HVTLFS_CPUID_DUMP_HV_LEAVES)
 		return HVTLFS_ERR_INVALID_ARG;
 	index = leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF;
-	if (!hvtlfs_leaf_within_(dump->hv[0][HVTLFS_CPUID_EAX], index))
+	if (!hvtlfs_leaf_within_(dump->hv[0][HVTLFS_CPUID_REG_EAX], index))
 		return HVTLFS_ERR_LEAF_UNAVAILABLE;
 	for (i = 0; i < 4; i++)
 		regs[i] = dump->hv[index][i];

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/flush.h"
+#include "hvtlfs_internal.h"
 
 /*
- * The input buffer is written through volatile word pointers: the hypervisor
- * reads it behind the compiler's back, and it keeps gcc from turning the copy
- * loops into memcpy/memset calls a freestanding link cannot resolve.
+ * The input buffer is written through volatile pointers: the hypervisor reads it
+ * behind the compiler's back, and it keeps gcc from turning the copy loops into
+ * memcpy/memset calls a freestanding link cannot resolve.
  */
 typedef volatile uint64_t word_t;
 
@@ -14,7 +15,7 @@ static int check_buf(const void *in, const struct hvtlfs_prepared *out, unsigned
 {
 	if (!in || !out)
 		return HVTLFS_ERR_NULL;
-	if ((uintptr_t)in & (HVTLFS_INPUT_ALIGN - 1u))
+	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
 		return HVTLFS_ERR_ALIGNMENT;
 	if (opts & ~OPTS_KNOWN)
 		return HVTLFS_ERR_INVALID_ARG;
@@ -24,7 +25,7 @@ static int check_buf(const void *in, const struct hvtlfs_prepared *out, unsigned
 /* Bytes needed, checked against the fast limit and the buffer: returns 0 or an error. */
 static int check_size(uint64_t need, size_t in_size, unsigned int opts, int overflow_err)
 {
-	if ((opts & HVTLFS_CTL_FAST) && need > HVTLFS_BUILD_FAST_XMM_BYTES)
+	if ((opts & HVTLFS_CTL_FAST) && need > HVTLFS_FAST_XMM_BYTES)
 		return HVTLFS_ERR_FAST_TOO_BIG;
 	if (need > (uint64_t)in_size)
 		return overflow_err;
@@ -42,286 +43,272 @@ static int check_reps(const uint64_t *ranges, uint32_t count)
 	return HVTLFS_OK;
 }
 
-int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps)
-{
-	uint32_t i;
-	int n = 0;
+/* The input of one call: its fixed header (as little-endian words laid out by its
+ * wire struct), an Ex call's HV_VP_SET, a rep call's elements. */
+struct layout_ {
+	uint16_t code;			     /* the call */
+	size_t fixed;			     /* sizeof its fixed header */
+	uint64_t head[3];		     /* the fixed header's words before any HV_VP_SET */
+	const struct hvtlfs_vp_targets *vps; /* Ex calls: the HV_VP_SET's VPs, else NULL */
+	size_t vpset_at;		     /* Ex calls: offset of the HV_VP_SET's format word */
+	bool list;			     /* rep calls: @ranges are the rep elements */
+	const uint64_t *ranges;
+	uint32_t count;
+};
 
-	if (!vps)
-		return HVTLFS_ERR_NULL;
-	if (vps->all)
-		return 0;
-	if (vps->words && !vps->bitmap)
-		return HVTLFS_ERR_NULL;
-	for (i = 0; i < vps->words; i++) {
-		if (vps->bitmap[i] == 0)
-			continue;
-		if (i >= HVTLFS_VPSET_MAX_BANKS)
-			return HVTLFS_ERR_VP_RANGE;
-		n++;
-	}
-	return n;
+/*
+ * A layout is filled by these stores, never by an initializer: a compiler may lower a
+ * local aggregate's initializer to a memset call (clang at -O0 does, even with
+ * -ffreestanding -fno-builtin), and the library calls no memset.
+ */
+static void layout_head(struct layout_ *l, uint16_t code, size_t fixed, uint64_t w0, uint64_t w1,
+			uint64_t w2)
+{
+	l->code = code;
+	l->fixed = fixed;
+	l->head[0] = w0;
+	l->head[1] = w1;
+	l->head[2] = w2;
+	l->vps = NULL;
+	l->vpset_at = 0;
+	l->list = false;
+	l->ranges = NULL;
+	l->count = 0;
 }
 
-/* Writes format, valid_bank_mask and the bank words at w[0..]; returns words written. */
-static uint32_t put_vpset(word_t *w, const struct hvtlfs_vp_targets *vps)
+/* An Ex call: its HV_VP_SET of @vps at offset @at of the fixed header. */
+static void layout_vpset(struct layout_ *l, const struct hvtlfs_vp_targets *vps, size_t at)
 {
-	uint64_t mask = 0;
-	uint32_t i, n = 0;
-
-	if (vps->all) {
-		w[0] = HVTLFS_GENERIC_SET_ALL;
-		w[1] = 0;
-		return 2;
-	}
-	for (i = 0; i < vps->words && i < HVTLFS_VPSET_MAX_BANKS; i++) {
-		uint64_t bank = vps->bitmap[i];
-
-		if (bank == 0)
-			continue;
-		mask |= HVTLFS_BIT64(i);
-		w[2 + n] = bank;
-		n++;
-	}
-	w[0] = HVTLFS_GENERIC_SET_SPARSE_4K;
-	w[1] = mask;
-	return 2 + n;
+	l->vps = vps;
+	l->vpset_at = at;
 }
 
-static void put_words(word_t *w, const uint64_t *src, uint32_t count)
+/* A rep call: its @count elements. */
+static void layout_list(struct layout_ *l, const uint64_t *ranges, uint32_t count)
 {
-	uint32_t i;
-
-	for (i = 0; i < count; i++)
-		w[i] = src[i];
+	l->list = true;
+	l->ranges = ranges;
+	l->count = count;
 }
 
-static int finish(struct hvtlfs_prepared *out, uint16_t code, unsigned int opts, uint32_t varhdr,
-		  uint32_t reps, uint64_t size)
+/*
+ * Every builder: the buffer checks, then the call's own field checks (@invalid, their
+ * first failure or HVTLFS_OK), then the size (fixed header, the bank words of an Ex
+ * call's HV_VP_SET as its variable header, 8 bytes a rep element) against the buffer
+ * and the fast registers; only then is anything written: the fixed header, the
+ * HV_VP_SET, the rep elements, and the control word.
+ */
+static int build(void *in, size_t in_size, unsigned int opts, const struct layout_ *l, int invalid,
+		 struct hvtlfs_prepared *out)
 {
-	uint64_t control;
-	int rc = hvtlfs_control_build(&control, code, opts, varhdr, reps, 0);
+	const size_t nhead = (l->vps ? l->vpset_at : l->fixed) / sizeof(uint64_t);
+	uint64_t hdr, need, control;
+	word_t *w = (word_t *)in;
+	int banks = 0, rc;
+	size_t i;
 
+	rc = check_buf(in, out, opts);
 	if (rc)
 		return rc;
+	if (invalid)
+		return invalid;
+	if (l->vps) {
+		banks = hvtlfs_vp_targets_banks(l->vps);
+		if (banks < 0)
+			return banks;
+	}
+	if (l->list) {
+		rc = check_reps(l->ranges, l->count);
+		if (rc)
+			return rc;
+	}
+	hdr = l->fixed + sizeof(uint64_t) * (uint64_t)banks;
+	if (l->vps) {
+		/* The bank words alone must fit. */
+		rc = check_size(hdr, in_size, opts, HVTLFS_ERR_NO_SPACE);
+		if (rc)
+			return rc;
+	}
+	need = hdr + sizeof(uint64_t) * (uint64_t)l->count;
+	rc = check_size(need, in_size, opts,
+			l->list ? HVTLFS_ERR_RANGES_DONT_FIT : HVTLFS_ERR_NO_SPACE);
+	if (rc)
+		return rc;
+	rc = hvtlfs_control_encode(&control, l->code, opts, (uint32_t)banks, l->count, 0);
+	if (rc)
+		return rc;
+	for (i = 0; i < nhead && i < sizeof(l->head) / sizeof(l->head[0]); i++)
+		w[i] = l->head[i];
+	if (l->vps) {
+		rc = hvtlfs_vpset_encode_targets((uint64_t *)in + l->vpset_at / sizeof(uint64_t),
+						 (size_t)(hdr - l->vpset_at) / sizeof(uint64_t),
+						 l->vps, NULL);
+		if (rc < 0)
+			return rc;
+	}
+	for (i = 0; i < l->count; i++)
+		w[hdr / sizeof(uint64_t) + i] = l->ranges[i];
 	out->control = control;
-	out->input_size = (uint32_t)size;
-	out->rep_count = reps;
+	out->input_size = (uint32_t)need;
+	out->rep_count = l->count;
 	return HVTLFS_OK;
+}
+
+/* The flush calls' own checks: flags the call takes; a legacy call's processor mask. */
+static int check_flush(uint64_t flags, uint64_t allowed, bool legacy, uint64_t processor_mask,
+		       const struct hvtlfs_vp_targets *vps)
+{
+	if (flags & ~allowed)
+		return HVTLFS_ERR_BAD_FLAGS;
+	if (legacy)
+		return hvtlfs_flush_mask_empty(flags, processor_mask) ? HVTLFS_ERR_EMPTY_VP_MASK
+								      : HVTLFS_OK;
+	return vps ? HVTLFS_OK : HVTLFS_ERR_NULL;
 }
 
 int hvtlfs_flush_build_space(void *in, size_t in_size, uint64_t address_space, uint64_t flags,
 			     uint64_t processor_mask, unsigned int opts,
 			     struct hvtlfs_prepared *out)
 {
-	word_t *w = (word_t *)in;
-	int rc = check_buf(in, out, opts);
+	struct layout_ l;
 
-	if (rc)
-		return rc;
-	if (flags & ~HVTLFS_FLUSH_SPACE_FLAGS)
-		return HVTLFS_ERR_BAD_FLAGS;
-	if (hvtlfs_flush_mask_empty(flags, processor_mask))
-		return HVTLFS_ERR_EMPTY_VP_MASK;
-	rc = check_size(24, in_size, opts, HVTLFS_ERR_NO_SPACE);
-	if (rc)
-		return rc;
-	w[0] = address_space;
-	w[1] = flags;
-	w[2] = processor_mask;
-	return finish(out, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, opts, 0, 0, 24);
+	layout_head(&l, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, sizeof(struct hvtlfs_flush_input),
+		    address_space, flags, processor_mask);
+	return build(in, in_size, opts, &l,
+		     check_flush(flags, HVTLFS_FLUSH_SPACE_FLAGS, true, processor_mask, NULL), out);
 }
 
 int hvtlfs_flush_build_list(void *in, size_t in_size, uint64_t address_space, uint64_t flags,
 			    uint64_t processor_mask, const uint64_t *ranges, uint32_t count,
 			    unsigned int opts, struct hvtlfs_prepared *out)
 {
-	word_t *w = (word_t *)in;
-	uint64_t need;
-	int rc = check_buf(in, out, opts);
+	struct layout_ l;
 
-	if (rc)
-		return rc;
-	if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
-		return HVTLFS_ERR_BAD_FLAGS;
-	if (hvtlfs_flush_mask_empty(flags, processor_mask))
-		return HVTLFS_ERR_EMPTY_VP_MASK;
-	rc = check_reps(ranges, count);
-	if (rc)
-		return rc;
-	need = 24u + 8u * (uint64_t)count;
-	rc = check_size(need, in_size, opts, HVTLFS_ERR_RANGES_DONT_FIT);
-	if (rc)
-		return rc;
-	w[0] = address_space;
-	w[1] = flags;
-	w[2] = processor_mask;
-	put_words(w + 3, ranges, count);
-	return finish(out, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, opts, 0, count, need);
+	layout_head(&l, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, sizeof(struct hvtlfs_flush_input),
+		    address_space, flags, processor_mask);
+	layout_list(&l, ranges, count);
+	return build(in, in_size, opts, &l,
+		     check_flush(flags, HVTLFS_FLUSH_LIST_FLAGS, true, processor_mask, NULL), out);
 }
 
 int hvtlfs_flush_build_space_ex(void *in, size_t in_size, uint64_t address_space, uint64_t flags,
 				const struct hvtlfs_vp_targets *vps, unsigned int opts,
 				struct hvtlfs_prepared *out)
 {
-	word_t *w = (word_t *)in;
-	uint64_t need;
-	int banks, rc = check_buf(in, out, opts);
+	struct layout_ l;
 
-	if (rc)
-		return rc;
-	if (flags & ~HVTLFS_FLUSH_SPACE_FLAGS)
-		return HVTLFS_ERR_BAD_FLAGS;
-	banks = hvtlfs_vp_targets_banks(vps);
-	if (banks < 0)
-		return banks;
-	need = 32u + 8u * (uint64_t)banks;
-	rc = check_size(need, in_size, opts, HVTLFS_ERR_NO_SPACE);
-	if (rc)
-		return rc;
-	w[0] = address_space;
-	w[1] = flags;
-	(void)put_vpset(w + 2, vps);
-	return finish(out, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, opts, (uint32_t)banks, 0,
-		      need);
+	layout_head(&l, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
+		    sizeof(struct hvtlfs_flush_ex_input), address_space, flags, 0);
+	layout_vpset(&l, vps, HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input, vp_set_format));
+	return build(in, in_size, opts, &l,
+		     check_flush(flags, HVTLFS_FLUSH_SPACE_FLAGS, false, 0, vps), out);
 }
 
 int hvtlfs_flush_build_list_ex(void *in, size_t in_size, uint64_t address_space, uint64_t flags,
 			       const struct hvtlfs_vp_targets *vps, const uint64_t *ranges,
 			       uint32_t count, unsigned int opts, struct hvtlfs_prepared *out)
 {
-	word_t *w = (word_t *)in;
-	uint64_t hdr, need;
-	int banks, rc = check_buf(in, out, opts);
+	struct layout_ l;
 
-	if (rc)
-		return rc;
-	if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
-		return HVTLFS_ERR_BAD_FLAGS;
-	banks = hvtlfs_vp_targets_banks(vps);
-	if (banks < 0)
-		return banks;
-	rc = check_reps(ranges, count);
-	if (rc)
-		return rc;
-	hdr = 32u + 8u * (uint64_t)banks;
-	rc = check_size(hdr, in_size, opts, HVTLFS_ERR_NO_SPACE);
-	if (rc)
-		return rc;
-	need = hdr + 8u * (uint64_t)count;
-	rc = check_size(need, in_size, opts, HVTLFS_ERR_RANGES_DONT_FIT);
-	if (rc)
-		return rc;
-	w[0] = address_space;
-	w[1] = flags;
-	(void)put_vpset(w + 2, vps);
-	put_words(w + (hdr / 8u), ranges, count);
-	return finish(out, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX, opts, (uint32_t)banks, count,
-		      need);
+	layout_head(&l, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX,
+		    sizeof(struct hvtlfs_flush_ex_input), address_space, flags, 0);
+	layout_vpset(&l, vps, HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input, vp_set_format));
+	layout_list(&l, ranges, count);
+	return build(in, in_size, opts, &l,
+		     check_flush(flags, HVTLFS_FLUSH_LIST_FLAGS, false, 0, vps), out);
 }
 
-static int check_ipi(uint32_t vector, uint8_t target_vtl)
+/* The first word of both IPI inputs: vector, target VTL, zero padding. */
+static uint64_t ipi_word(uint32_t vector, uint8_t target_vtl)
+{
+	HVTLFS_STATIC_ASSERT(HVTLFS_OFFSETOF(struct hvtlfs_ipi_input, target_vtl) ==
+				     HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, target_vtl),
+			     "the IPI headers start alike");
+	return (uint64_t)vector | ((uint64_t)target_vtl
+				   << (8u * HVTLFS_OFFSETOF(struct hvtlfs_ipi_input, target_vtl)));
+}
+
+/* The IPI calls' own checks; @mask_empty: a legacy call with no VP (the TLFS accepts it
+ * and interrupts nobody: a guest asking for that has lost its target set, so the
+ * builder says so instead of sending nothing). */
+static int check_ipi(uint32_t vector, uint8_t target_vtl, bool mask_empty,
+		     const struct hvtlfs_vp_targets *vps, bool ex)
 {
 	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX)
 		return HVTLFS_ERR_VECTOR_RANGE;
 	if (target_vtl & HVTLFS_INPUT_VTL_RESERVED)
 		return HVTLFS_ERR_INVALID_ARG;
-	return HVTLFS_OK;
+	if (ex)
+		return vps ? HVTLFS_OK : HVTLFS_ERR_NULL;
+	return mask_empty ? HVTLFS_ERR_EMPTY_VP_MASK : HVTLFS_OK;
 }
 
 int hvtlfs_ipi_build(void *in, size_t in_size, uint32_t vector, uint8_t target_vtl,
 		     uint64_t processor_mask, unsigned int opts, struct hvtlfs_prepared *out)
 {
-	word_t *w = (word_t *)in;
-	int rc = check_buf(in, out, opts);
+	struct layout_ l;
 
-	if (rc)
-		return rc;
-	rc = check_ipi(vector, target_vtl);
-	if (rc)
-		return rc;
-	/* The TLFS accepts an empty mask and interrupts nobody: a guest asking for that
-	 * has lost its target set, so the builder says so instead of sending nothing. */
-	if (processor_mask == 0)
-		return HVTLFS_ERR_EMPTY_VP_MASK;
-	rc = check_size(16, in_size, opts, HVTLFS_ERR_NO_SPACE);
-	if (rc)
-		return rc;
-	w[0] = (uint64_t)vector | ((uint64_t)target_vtl << 32);
-	w[1] = processor_mask;
-	return finish(out, HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI, opts, 0, 0, 16);
+	layout_head(&l, HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI, sizeof(struct hvtlfs_ipi_input),
+		    ipi_word(vector, target_vtl), processor_mask, 0);
+	return build(in, in_size, opts, &l,
+		     check_ipi(vector, target_vtl, processor_mask == 0, NULL, false), out);
 }
 
 int hvtlfs_ipi_build_ex(void *in, size_t in_size, uint32_t vector, uint8_t target_vtl,
 			const struct hvtlfs_vp_targets *vps, unsigned int opts,
 			struct hvtlfs_prepared *out)
 {
-	word_t *w = (word_t *)in;
-	uint64_t need;
-	int banks, rc = check_buf(in, out, opts);
+	struct layout_ l;
 
+	layout_head(&l, HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX,
+		    sizeof(struct hvtlfs_ipi_ex_input), ipi_word(vector, target_vtl), 0, 0);
+	layout_vpset(&l, vps, HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, vp_set_format));
+	return build(in, in_size, opts, &l, check_ipi(vector, target_vtl, false, vps, true), out);
+}
+
+/* The fast calls with 8 bytes of input: the control word and the RDX image. */
+static int build_fast8(uint64_t *control, uint64_t *input, uint16_t code, uint64_t value,
+		       int invalid)
+{
+	uint64_t c;
+	int rc;
+
+	if (!control || !input)
+		return HVTLFS_ERR_NULL;
+	if (invalid)
+		return invalid;
+	rc = hvtlfs_control_encode(&c, code, HVTLFS_CTL_FAST, 0, 0, 0);
 	if (rc)
 		return rc;
-	rc = check_ipi(vector, target_vtl);
-	if (rc)
-		return rc;
-	banks = hvtlfs_vp_targets_banks(vps);
-	if (banks < 0)
-		return banks;
-	need = 24u + 8u * (uint64_t)banks;
-	rc = check_size(need, in_size, opts, HVTLFS_ERR_NO_SPACE);
-	if (rc)
-		return rc;
-	w[0] = (uint64_t)vector | ((uint64_t)target_vtl << 32);
-	(void)put_vpset(w + 1, vps);
-	return finish(out, HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX, opts, (uint32_t)banks, 0,
-		      need);
+	*control = c;
+	*input = value;
+	return HVTLFS_OK;
 }
 
 int hvtlfs_signal_event_build(uint64_t *control, uint64_t *input, uint32_t connection_id,
 			      uint16_t flag_number)
 {
-	uint64_t c;
-	int rc;
+	/* struct hvtlfs_signal_event_input as a little-endian qword. */
+	const uint64_t v =
+		(uint64_t)connection_id |
+		((uint64_t)flag_number
+		 << (8u * HVTLFS_OFFSETOF(struct hvtlfs_signal_event_input, flag_number)));
 
-	if (!control || !input)
-		return HVTLFS_ERR_NULL;
-	if (connection_id & HVTLFS_CONNECTION_ID_RESERVED)
-		return HVTLFS_ERR_INVALID_ARG;
-	rc = hvtlfs_control_build(&c, HVTLFS_CALL_SIGNAL_EVENT, HVTLFS_CTL_FAST, 0, 0, 0);
-	if (rc)
-		return rc;
-	*control = c;
-	*input = (uint64_t)connection_id | ((uint64_t)flag_number << 32);
-	return HVTLFS_OK;
+	return build_fast8(control, input, HVTLFS_CALL_SIGNAL_EVENT, v,
+			   connection_id & HVTLFS_CONNECTION_ID_RESERVED ? HVTLFS_ERR_INVALID_ARG
+									 : HVTLFS_OK);
 }
 
 int hvtlfs_spin_wait_build(uint64_t *control, uint64_t *input, uint32_t spin_count)
 {
-	uint64_t c;
-	int rc;
-
-	if (!control || !input)
-		return HVTLFS_ERR_NULL;
-	rc = hvtlfs_control_build(&c, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, HVTLFS_CTL_FAST, 0, 0, 0);
-	if (rc)
-		return rc;
-	*control = c;
-	*input = (uint64_t)spin_count;
-	return HVTLFS_OK;
+	/* struct hvtlfs_spin_wait_input as a little-endian qword: the count, then RsvdZ. */
+	return build_fast8(control, input, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, (uint64_t)spin_count,
+			   HVTLFS_OK);
 }
 
-int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
-			      uint32_t message_type, const void *payload, uint32_t payload_size,
-			      struct hvtlfs_prepared *out)
+static int check_message(uint32_t connection_id, uint32_t message_type, const void *payload,
+			 uint32_t payload_size)
 {
-	word_t *w = (word_t *)in;
-	const uint8_t *src = (const uint8_t *)payload;
-	uint32_t i;
-	int rc = check_buf(in, out, 0);
-
-	if (rc)
-		return rc;
 	if (payload_size > HVTLFS_MESSAGE_PAYLOAD_MAX)
 		return HVTLFS_ERR_PAYLOAD_TOO_BIG;
 	if (payload_size && !payload)
@@ -329,10 +316,35 @@ int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
 	if (message_type == 0 || (message_type & 0x80000000u) ||
 	    (connection_id & HVTLFS_CONNECTION_ID_RESERVED))
 		return HVTLFS_ERR_INVALID_ARG;
-	if (in_size < sizeof(struct hvtlfs_post_message_input))
-		return HVTLFS_ERR_NO_SPACE;
-	w[0] = (uint64_t)connection_id;
-	w[1] = (uint64_t)message_type | ((uint64_t)payload_size << 32);
+	return HVTLFS_OK;
+}
+
+int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
+			      uint32_t message_type, const void *payload, uint32_t payload_size,
+			      struct hvtlfs_prepared *out)
+{
+	/* The header words: connection id and RsvdZ, then message type and payload size;
+	 * the payload follows (the input is the whole struct, whatever the payload). */
+	struct layout_ l;
+	word_t *words = (word_t *)in + HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload) /
+					       sizeof(uint64_t);
+	const uint8_t *src = (const uint8_t *)payload;
+	uint32_t i;
+	int rc;
+
+	HVTLFS_STATIC_ASSERT(HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload_size) == 12,
+			     "payload size is the high half of the second word");
+	layout_head(&l, HVTLFS_CALL_POST_MESSAGE,
+		    HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload),
+		    (uint64_t)connection_id,
+		    (uint64_t)message_type | ((uint64_t)payload_size << 32), 0);
+	rc = check_message(connection_id, message_type, payload, payload_size);
+	if (rc == HVTLFS_OK && in_size < sizeof(struct hvtlfs_post_message_input))
+		rc = HVTLFS_ERR_NO_SPACE;
+	rc = build(in, in_size, 0, &l, rc, out);
+	if (rc)
+		return rc;
+	out->input_size = (uint32_t)sizeof(struct hvtlfs_post_message_input);
 	/* Whole little-endian words; the last one zero-padded. */
 	for (i = 0; i < payload_size; i += 8u) {
 		uint64_t v = 0;
@@ -340,47 +352,30 @@ int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
 
 		for (j = 0; j < 8u && i + j < payload_size; j++)
 			v |= (uint64_t)src[i + j] << (8u * j);
-		w[2u + i / 8u] = v;
+		words[i / 8u] = v;
 	}
-	return finish(out, HVTLFS_CALL_POST_MESSAGE, 0, 0, 0,
-		      sizeof(struct hvtlfs_post_message_input));
+	return HVTLFS_OK;
 }
 
 int hvtlfs_gpa_flush_build_space(void *in, size_t in_size, uint64_t address_space,
 				 unsigned int opts, struct hvtlfs_prepared *out)
 {
-	word_t *w = (word_t *)in;
-	int rc = check_buf(in, out, opts);
+	/* The flags are reserved: zero. */
+	struct layout_ l;
 
-	if (rc)
-		return rc;
-	rc = check_size(16, in_size, opts, HVTLFS_ERR_NO_SPACE);
-	if (rc)
-		return rc;
-	w[0] = address_space;
-	w[1] = 0;
-	return finish(out, HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, opts, 0, 0, 16);
+	layout_head(&l, HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE,
+		    sizeof(struct hvtlfs_gpa_flush_input), address_space, 0, 0);
+	return build(in, in_size, opts, &l, HVTLFS_OK, out);
 }
 
 int hvtlfs_gpa_flush_build_list(void *in, size_t in_size, uint64_t address_space,
 				const uint64_t *ranges, uint32_t count, unsigned int opts,
 				struct hvtlfs_prepared *out)
 {
-	word_t *w = (word_t *)in;
-	uint64_t need;
-	int rc = check_buf(in, out, opts);
+	struct layout_ l;
 
-	if (rc)
-		return rc;
-	rc = check_reps(ranges, count);
-	if (rc)
-		return rc;
-	need = 16u + 8u * (uint64_t)count;
-	rc = check_size(need, in_size, opts, HVTLFS_ERR_RANGES_DONT_FIT);
-	if (rc)
-		return rc;
-	w[0] = address_space;
-	w[1] = 0;
-	put_words(w + 2, ranges, count);
-	return finish(out, HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST, opts, 0, count, need);
+	layout_head(&l, HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST,
+		    sizeof(struct hvtlfs_gpa_flush_input), address_space, 0, 0);
+	layout_list(&l, ranges, count);
+	return build(in, in_size, opts, &l, HVTLFS_OK, out);
 }

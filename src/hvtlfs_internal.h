@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Internal to the library (not installed): helpers the sources in src/ share.
+ * Internal to the library (not installed): the helpers two or more sources in
+ * src/ share, each written once (libfdt's libfdt_internal.h is the model).
+ * Names end in `_`; nothing here is API. The header includes only env.h, so a
+ * vendored copy keeps building with an embedder's environment header.
  *
  * Guest memory. A hypervisor-side decoder reads bytes that a guest's other VPs
  * may change while it runs. Every such read, in every decoder (HV_VP_SET,
@@ -52,6 +55,68 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_guest_le_(const void *p, unsigned int n)
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_guest_le64_(const void *p)
 {
 	return hvtlfs_guest_le_(p, 8u);
+}
+
+/* INT_MAX without <limits.h> (an embedder's environment need not have it): the
+ * largest count an int-returning function reports. */
+#define HVTLFS_INT_MAX_ 0x7FFFFFFF
+
+/* SIZE_MAX, likewise. */
+#define HVTLFS_SIZE_MAX_ (~(size_t)0)
+
+/* Keeps a cold path out of line, so the hot one stays small. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HVTLFS_NOINLINE_ __attribute__((__noinline__))
+#else
+#define HVTLFS_NOINLINE_
+#endif
+
+/* The smaller of two counts. */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_min_u64_(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+/* Whether @v is a multiple of @align, a power of two (an address or a GPA). */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_is_aligned_(uint64_t v, uint64_t align)
+{
+	return (v & (align - 1u)) == 0;
+}
+
+/*
+ * Zeroes @n bytes at @p. The library calls no memset (a freestanding link has
+ * none): the stores are volatile so the compiler cannot turn the loop back into
+ * a memset call.
+ */
+HVTLFS_ALWAYS_INLINE void hvtlfs_zero_(void *p, size_t n)
+{
+	volatile uint8_t *b = (volatile uint8_t *)p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		b[i] = 0;
+}
+
+/*
+ * The name of a value, for the functions that name the rows of an X-macro list
+ * (hvtlfs_strerror(), hvtlfs_status_name(), hvtlfs_msr_name()): each builds a
+ * table of { value, "NAME" } rows from its list and looks the value up here.
+ */
+struct hvtlfs_name_ {
+	int64_t value;	  /*!< The row's value (an error code, a status, an MSR number). */
+	const char *name; /*!< Its spelling. */
+};
+
+/* @v's name in the @n rows of @table, or @unknown. */
+HVTLFS_ALWAYS_INLINE const char *hvtlfs_name_of_(const struct hvtlfs_name_ *table, size_t n,
+						 int64_t v, const char *unknown)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (table[i].value == v)
+			return table[i].name;
+	return unknown;
 }
 
 #endif /* HVTLFS_INTERNAL_H */

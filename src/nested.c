@@ -187,35 +187,7 @@ static uint32_t encoded_count(void)
 	return n;
 }
 
-int hvtlfs_nested_features_decode(struct hvtlfs_nested_features *out, uint32_t eax)
-{
-	uint8_t lo, hi;
-
-	if (out == NULL)
-		return HVTLFS_ERR_NULL;
-
-	lo = (uint8_t)(eax & HVTLFS_NESTED_EAX_EVMCS_LOW_MASK);
-	hi = (uint8_t)((eax & HVTLFS_NESTED_EAX_EVMCS_HIGH_MASK) >>
-		       HVTLFS_NESTED_EAX_EVMCS_HIGH_SHIFT);
-
-	out->eax = eax;
-	out->unknown_bits = eax & HVTLFS_NESTED_EAX_UNKNOWN;
-	out->evmcs_version_low = lo;
-	out->evmcs_version_high = hi;
-	out->direct_virtual_flush = (eax & HVTLFS_NESTED_EAX_DIRECT_FLUSH) != 0;
-	out->gpa_flush_hypercalls = (eax & HVTLFS_NESTED_EAX_GPA_FLUSH) != 0;
-	out->enlightened_msr_bitmap = (eax & HVTLFS_NESTED_EAX_MSR_BITMAP) != 0;
-	out->virt_exception_pf = (eax & HVTLFS_NESTED_EAX_VIRT_EXCEPTION_PF) != 0;
-	out->enlightened_npt_tlb = (eax & HVTLFS_NESTED_EAX_ENLIGHTENED_TLB) != 0;
-
-	/* Unknown bits are a newer host's features, not an error: reported above. */
-	/* 0..0 is "no eVMCS"; a half-zero or inverted range is no range at all. */
-	if ((lo == 0) != (hi == 0) || lo > hi)
-		return HVTLFS_ERR_EVMCS_VERSION;
-	return HVTLFS_OK;
-}
-
-int hvtlfs_nested_evmcs_version(const struct hvtlfs_nested_features *features, uint32_t *version)
+int hvtlfs_evmcs_version_select(const struct hvtlfs_nested_features *features, uint32_t *version)
 {
 	uint32_t lo, hi;
 
@@ -235,17 +207,6 @@ int hvtlfs_nested_evmcs_version(const struct hvtlfs_nested_features *features, u
 	if (lo > hi)
 		return HVTLFS_ERR_EVMCS_VERSION;
 	*version = hi;
-	return HVTLFS_OK;
-}
-
-int hvtlfs_nested_hints_decode(struct hvtlfs_nested_hints *out, uint32_t eax)
-{
-	if (out == NULL)
-		return HVTLFS_ERR_NULL;
-	out->unknown_bits = eax & HVTLFS_NESTED_HINT_UNKNOWN;
-	out->nested_hypervisor = (eax & HVTLFS_NESTED_HINT_NESTED_HV) != 0;
-	out->evmcs_recommended = (eax & HVTLFS_NESTED_HINT_EVMCS) != 0;
-	out->mmio_hypercalls = (eax & HVTLFS_NESTED_HINT_MMIO_HYPERCALLS) != 0;
 	return HVTLFS_OK;
 }
 
@@ -421,7 +382,7 @@ int hvtlfs_vp_assist_set_current_evmcs(struct hvtlfs_vp_assist_page *page, uint6
 		return HVTLFS_ERR_NULL;
 	if (evmcs_gpa == 0)
 		return HVTLFS_ERR_INVALID_ARG;
-	if ((evmcs_gpa & (HVTLFS_EVMCS_PAGE_SIZE - 1u)) != 0)
+	if (!hvtlfs_is_aligned_(evmcs_gpa, HVTLFS_EVMCS_PAGE_SIZE))
 		return HVTLFS_ERR_ALIGNMENT;
 	page->current_nested_vmcs = evmcs_gpa;
 	page->enlighten_vm_entry = 1;

@@ -9,16 +9,6 @@
 #include "hvtlfs/ranges.h"
 #include "hvtlfs_internal.h"
 
-#ifndef HVTLFS_RANGES_INT_MAX
-#define HVTLFS_RANGES_INT_MAX 0x7FFFFFFF /* INT_MAX without <limits.h> */
-#endif
-
-#if defined(__GNUC__) || defined(__clang__)
-#define NOINLINE_ __attribute__((__noinline__))
-#else
-#define NOINLINE_
-#endif
-
 #define PAGES_END_  (HVTLFS_RANGE_MAX_PAGE + 1u) /* one past the last page */
 #define SHIFT_2M_   9u				 /* 4 KiB pages in a 2 MiB page, log2 */
 #define SHIFT_1G_   18u				 /* 4 KiB pages in a 1 GiB page, log2 */
@@ -32,6 +22,12 @@ enum layout_ {
 	LAYOUT_LARGE_,	 /* 11-bit count, 4 KiB / 2 MiB / 1 GiB pages */
 	LAYOUT_LARGE_2M_ /* 11-bit count, 4 KiB / 2 MiB pages (2 MiB mappings) */
 };
+
+/* A count for a size_t out-parameter: saturated where size_t is narrower (i386). */
+static size_t count_out(uint64_t n)
+{
+	return (size_t)hvtlfs_min_u64_(n, HVTLFS_SIZE_MAX_);
+}
 
 /* Output cursor: counts every entry, stores those below the capacity. */
 struct sink_ {
@@ -59,7 +55,7 @@ HVTLFS_ALWAYS_INLINE void emit_run(struct sink_ *s, uint64_t first, uint64_t uni
 	uint64_t n = s->n, cap = s->cap;
 	uint64_t full = units >> log, rest = units & HVTLFS_MASK64(log);
 	uint64_t room = n < cap ? cap - n : 0;
-	uint64_t m = full < room ? full : room, i;
+	uint64_t m = hvtlfs_min_u64_(full, room), i;
 	/* Full entries differ only in their address, by one entry's span; the
 	 * span is 2^23 bytes or more, clear of the count and flag bits. */
 	uint64_t step = (uint64_t)1 << (log + shift + HVTLFS_RANGE_PAGE_SHIFT);
@@ -176,7 +172,7 @@ static void plan_large(uint64_t x, uint64_t y, int gb, struct plan_ *best)
 
 /* Emits [x, y) with large pages where they save entries. Kept out of line so
  * the 4 KiB paths stay small. */
-NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y, int gb)
+HVTLFS_NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y, int gb)
 {
 	struct plan_ p;
 	const uint64_t large = HVTLFS_RANGE_EXT_LARGE_PAGE;
@@ -271,15 +267,15 @@ static int validate(const void *ranges, int bytes, size_t n, int *sorted)
 /* One run of pages [f, l] in 4 KiB entries of up to 2^@log pages: the common
  * multi-entry flush, without the coalescing machinery. */
 static int encode_run(uint64_t *out, uint64_t cap, uint64_t f, uint64_t l, unsigned int log,
-		      int count_only, uint64_t *needed)
+		      int count_only, size_t *needed)
 {
 	uint64_t units = l - f + 1u, full = units >> log, rest = units & HVTLFS_MASK64(log);
-	uint64_t total = full + (rest != 0 ? 1u : 0u), m = full < cap ? full : cap, i;
+	uint64_t total = full + (rest != 0 ? 1u : 0u), m = hvtlfs_min_u64_(full, cap), i;
 	uint64_t step = (uint64_t)1 << (log + HVTLFS_RANGE_PAGE_SHIFT);
 	uint64_t e = (f << HVTLFS_RANGE_PAGE_SHIFT) | HVTLFS_MASK64(log);
 
 	if (needed != NULL)
-		*needed = total;
+		*needed = count_out(total);
 	if (count_only)
 		return HVTLFS_OK;
 	for (i = 0; i < m; i++, e += step)
@@ -353,8 +349,8 @@ static void coalesce_any(struct sink_ *s, enum layout_ layout, const void *range
 	}
 }
 
-NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes, size_t n,
-			    enum layout_ layout, uint64_t *needed)
+HVTLFS_NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int bytes,
+				   size_t n, enum layout_ layout, size_t *needed)
 {
 	struct sink_ s;
 	int sorted, err;
@@ -363,7 +359,7 @@ NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int b
 	if ((ranges == NULL && n != 0) || (out == NULL && cap != 0) ||
 	    (count_only && needed == NULL))
 		return HVTLFS_ERR_NULL;
-	s.cap = cap > HVTLFS_RANGES_INT_MAX ? HVTLFS_RANGES_INT_MAX : (uint64_t)cap;
+	s.cap = hvtlfs_min_u64_(cap, HVTLFS_INT_MAX_);
 	err = validate(ranges, bytes, n, &sorted);
 	if (err != HVTLFS_OK)
 		return err;
@@ -376,7 +372,7 @@ NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int b
 			coalesce_any(&s, layout, ranges, bytes, n);
 	}
 	if (needed != NULL)
-		*needed = s.n;
+		*needed = count_out(s.n);
 	if (count_only)
 		return HVTLFS_OK;
 	if (s.n > s.cap)
@@ -385,29 +381,31 @@ NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges, int b
 }
 
 /*
- * Flags to layout, or -1. GVA: SIMPLE, EXTENDED, EXTENDED | LARGE_PAGES [|
- * NO_1G]. GPA lists always use the extended layout; EXTENDED is accepted there
- * and ignored. NO_1G means nothing without LARGE_PAGES.
+ * Format and options to layout, or -1. The simple GVA format takes no option; the
+ * extended GVA and the GPA format take LARGE_PAGES, and NO_1G with it.
  */
-static int layout_of(unsigned int flags, int gpa)
+static int layout_of(unsigned int format)
 {
-	if ((flags & ~(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G)) !=
-	    0)
+	unsigned int fmt = format & HVTLFS_RANGE_FORMAT_MASK;
+	unsigned int opts = format & ~HVTLFS_RANGE_FORMAT_MASK;
+
+	if (fmt > HVTLFS_RANGE_FORMAT_GPA ||
+	    (opts & ~(HVTLFS_RANGE_ENCODE_LARGE_PAGES | HVTLFS_RANGE_ENCODE_NO_1G)) != 0)
 		return -1;
-	if ((flags & HVTLFS_RANGES_LARGE_PAGES) != 0) {
-		if (!gpa && (flags & HVTLFS_RANGES_EXTENDED) == 0)
+	if ((opts & HVTLFS_RANGE_ENCODE_LARGE_PAGES) != 0) {
+		if (fmt == HVTLFS_RANGE_FORMAT_GVA_SIMPLE)
 			return -1;
-		return (flags & HVTLFS_RANGES_NO_1G) != 0 ? LAYOUT_LARGE_2M_ : LAYOUT_LARGE_;
+		return (opts & HVTLFS_RANGE_ENCODE_NO_1G) != 0 ? LAYOUT_LARGE_2M_ : LAYOUT_LARGE_;
 	}
-	if ((flags & HVTLFS_RANGES_NO_1G) != 0)
+	if ((opts & HVTLFS_RANGE_ENCODE_NO_1G) != 0)
 		return -1;
-	return gpa || (flags & HVTLFS_RANGES_EXTENDED) != 0 ? LAYOUT_EXT_ : LAYOUT_SIMPLE_;
+	return fmt == HVTLFS_RANGE_FORMAT_GVA_SIMPLE ? LAYOUT_SIMPLE_ : LAYOUT_EXT_;
 }
 
-int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges, size_t nranges,
-			  unsigned int flags, int gpa, int pages, uint64_t *needed)
+int hvtlfs_ranges_encode_any_(uint64_t *out, size_t cap, const void *ranges, size_t nranges,
+			      unsigned int format, bool pages, size_t *needed)
 {
-	int layout = layout_of(flags, gpa);
+	int layout = layout_of(format);
 
 	if (layout < 0)
 		return HVTLFS_ERR_INVALID_ARG;
@@ -419,9 +417,9 @@ int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges, size_t 
 
 		if (err != HVTLFS_OK)
 			return err;
-		return encode_run(
-			out, cap > HVTLFS_RANGES_INT_MAX ? HVTLFS_RANGES_INT_MAX : (uint64_t)cap, f,
-			l, layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_, out == NULL, needed);
+		return encode_run(out, hvtlfs_min_u64_(cap, HVTLFS_INT_MAX_), f, l,
+				  layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_, out == NULL,
+				  needed);
 	}
 	return encode(out, cap, ranges, !pages, nranges, (enum layout_)layout, needed);
 }
@@ -430,16 +428,18 @@ int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges, size_t 
 int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range_entry *out)
 {
 	uint64_t addl, base, unit_no, top;
-	unsigned int shift, clamped = 0;
-	unsigned int layout = format & ~HVTLFS_RANGE_FMT_CLAMP;
+	unsigned int shift;
+	bool clamped = false;
+	unsigned int layout = format & ~HVTLFS_RANGE_DECODE_CLAMP;
 
 	if (out == NULL)
 		return HVTLFS_ERR_NULL;
-	if (layout == HVTLFS_RANGE_FMT_GVA_SIMPLE) {
+	if (layout == HVTLFS_RANGE_FORMAT_GVA_SIMPLE) {
 		addl = entry & HVTLFS_GVA_SIMPLE_ADDL_MASK;
 		base = entry & HVTLFS_RANGE_PAGE_MASK;
 		shift = HVTLFS_RANGE_PAGE_SHIFT;
-	} else if (layout == HVTLFS_RANGE_FMT_GVA_EXTENDED || layout == HVTLFS_RANGE_FMT_GPA) {
+	} else if (layout == HVTLFS_RANGE_FORMAT_GVA_EXTENDED ||
+		   layout == HVTLFS_RANGE_FORMAT_GPA) {
 		addl = entry & HVTLFS_RANGE_EXT_ADDL_MASK;
 		if ((entry & HVTLFS_RANGE_EXT_LARGE_PAGE) == 0) {
 			base = entry & HVTLFS_RANGE_PAGE_MASK;
@@ -464,10 +464,10 @@ int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range
 	unit_no = base >> shift;
 	top = ~(uint64_t)0 >> shift;
 	if (addl > top - unit_no) {
-		if ((format & HVTLFS_RANGE_FMT_CLAMP) == 0)
+		if ((format & HVTLFS_RANGE_DECODE_CLAMP) == 0)
 			return HVTLFS_ERR_RANGE_WRAP;
 		addl = top - unit_no;
-		clamped = 1;
+		clamped = true;
 	}
 	out->base = base;
 	out->pages = addl + 1u;
@@ -487,11 +487,11 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 		*bad_index = count;
 	if ((bytes == NULL && count != 0) || (out == NULL && out_cap != 0))
 		return HVTLFS_ERR_NULL;
-	layout = format & ~HVTLFS_RANGE_FMT_CLAMP;
-	if (layout != HVTLFS_RANGE_FMT_GVA_SIMPLE && layout != HVTLFS_RANGE_FMT_GVA_EXTENDED &&
-	    layout != HVTLFS_RANGE_FMT_GPA)
+	layout = format & ~HVTLFS_RANGE_DECODE_CLAMP;
+	if (layout != HVTLFS_RANGE_FORMAT_GVA_SIMPLE &&
+	    layout != HVTLFS_RANGE_FORMAT_GVA_EXTENDED && layout != HVTLFS_RANGE_FORMAT_GPA)
 		return HVTLFS_ERR_INVALID_ARG;
-	if (count > HVTLFS_RANGES_INT_MAX)
+	if (count > HVTLFS_INT_MAX_)
 		return HVTLFS_ERR_INVALID_ARG;
 	if (count > (len >> 3))
 		return HVTLFS_ERR_TRUNCATED;

@@ -53,7 +53,7 @@ bool hvtlfs_vp_bitmap_below_64(const uint64_t *bitmap, size_t words)
 int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *bitmap,
 			       size_t bitmap_words, size_t *needed_words)
 {
-	size_t nbanks = bitmap_words < VPSET_BANK_LIMIT ? bitmap_words : VPSET_BANK_LIMIT;
+	size_t nbanks = (size_t)hvtlfs_min_u64_(bitmap_words, VPSET_BANK_LIMIT);
 	uint64_t mask = 0;
 	size_t i, k, n;
 	uint64_t *banks;
@@ -132,20 +132,53 @@ int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words)
 	return 0;
 }
 
-int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t *bitmap, size_t bitmap_words)
+int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps)
+{
+	size_t i;
+	int n = 0;
+
+	if (!vps)
+		return HVTLFS_ERR_NULL;
+	if (vps->all)
+		return 0;
+	if (vps->words && !vps->bitmap)
+		return HVTLFS_ERR_NULL;
+	for (i = 0; i < vps->words; i++) {
+		if (vps->bitmap[i] == 0)
+			continue;
+		if (i >= VPSET_BANK_LIMIT)
+			return HVTLFS_ERR_VP_RANGE;
+		n++;
+	}
+	return n;
+}
+
+int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_words,
+				const struct hvtlfs_vp_targets *vps, size_t *needed_words)
+{
+	if (!vps)
+		return HVTLFS_ERR_NULL;
+	if (vps->all) {
+		if (needed_words)
+			*needed_words = HVTLFS_VPSET_HDR_WORDS;
+		return hvtlfs_vpset_encode_all(out, out_words);
+	}
+	return hvtlfs_vpset_encode_bitmap(out, out_words, vps->bitmap, vps->words, needed_words);
+}
+
+int hvtlfs_vp_mask_encode_bitmap(uint64_t *mask, const uint64_t *bitmap, size_t bitmap_words)
 {
 	if (!mask || (!bitmap && bitmap_words))
 		return HVTLFS_ERR_NULL;
 	if (any_bit_from(bitmap, bitmap_words, VPSET_BANK_LIMIT))
 		return HVTLFS_ERR_VP_RANGE;
-	if (any_bit_from(bitmap, bitmap_words < VPSET_BANK_LIMIT ? bitmap_words : VPSET_BANK_LIMIT,
-			 1))
+	if (any_bit_from(bitmap, (size_t)hvtlfs_min_u64_(bitmap_words, VPSET_BANK_LIMIT), 1))
 		return HVTLFS_ERR_NEEDS_EX;
 	*mask = bitmap_words ? bitmap[0] : 0;
 	return HVTLFS_OK;
 }
 
-int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t *vps, size_t nvps)
+int hvtlfs_vp_mask_encode_indices(uint64_t *mask, const uint32_t *vps, size_t nvps)
 {
 	uint64_t m = 0;
 	int err = HVTLFS_OK;
@@ -167,19 +200,13 @@ int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t *vps, size_t nvps
 	return err;
 }
 
+/* The empty sparse set (HVTLFS_GENERIC_SET_SPARSE_4K is 0). */
 static void vpset_clear(struct hvtlfs_vpset *set)
 {
-	unsigned int i;
-
-	set->format = HVTLFS_GENERIC_SET_SPARSE_4K;
-	set->valid_bank_mask = 0;
-	set->nbanks = 0;
-	set->reserved = 0;
-	for (i = 0; i < HVTLFS_VPSET_MAX_BANKS; i++)
-		set->banks[i] = 0;
+	hvtlfs_zero_(set, sizeof(*set));
 }
 
-static int parse_fail(struct hvtlfs_vpset *set, uint16_t *hv_status, int err, uint16_t status)
+static int decode_fail(struct hvtlfs_vpset *set, uint16_t *hv_status, int err, uint16_t status)
 {
 	vpset_clear(set);
 	if (hv_status)
@@ -187,8 +214,8 @@ static int parse_fail(struct hvtlfs_vpset *set, uint16_t *hv_status, int err, ui
 	return err;
 }
 
-int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
-		       uint32_t var_hdr_words, uint16_t *hv_status)
+int hvtlfs_vpset_decode(struct hvtlfs_vpset *set, const void *bytes, size_t len,
+			uint32_t var_hdr_words, uint16_t *hv_status)
 {
 	const unsigned char *p = (const unsigned char *)bytes;
 	uint64_t format, mask, m;
@@ -199,23 +226,23 @@ int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 			*hv_status = HVTLFS_STATUS_INVALID_PARAMETER;
 		return HVTLFS_ERR_NULL;
 	}
-	if (len < 16u)
-		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
-				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+	if (len < sizeof(struct hvtlfs_vpset_hdr))
+		return decode_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
+				   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	/* Guest memory: each word read once, through the accessor, into locals. */
-	format = hvtlfs_guest_le64_(p);
-	mask = hvtlfs_guest_le64_(p + 8);
+	format = hvtlfs_guest_le64_(p + HVTLFS_OFFSETOF(struct hvtlfs_vpset_hdr, format));
+	mask = hvtlfs_guest_le64_(p + HVTLFS_OFFSETOF(struct hvtlfs_vpset_hdr, valid_bank_mask));
 	nbanks = hvtlfs_popcount64(mask);
 	if (var_hdr_words != nbanks)
-		return parse_fail(set, hv_status, HVTLFS_ERR_BANK_MISMATCH,
-				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+		return decode_fail(set, hv_status, HVTLFS_ERR_BANK_MISMATCH,
+				   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	/* nbanks <= 64, so this cannot overflow; len is the only bound trusted. */
-	if ((len - 16u) >> 3 < nbanks)
-		return parse_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
-				  HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+	if ((len - sizeof(struct hvtlfs_vpset_hdr)) / sizeof(uint64_t) < nbanks)
+		return decode_fail(set, hv_status, HVTLFS_ERR_TRUNCATED,
+				   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 	if (format != HVTLFS_GENERIC_SET_SPARSE_4K && format != HVTLFS_GENERIC_SET_ALL)
-		return parse_fail(set, hv_status, HVTLFS_ERR_BAD_FORMAT,
-				  HVTLFS_STATUS_INVALID_PARAMETER);
+		return decode_fail(set, hv_status, HVTLFS_ERR_BAD_FORMAT,
+				   HVTLFS_STATUS_INVALID_PARAMETER);
 
 	vpset_clear(set);
 	set->format = format;
@@ -223,14 +250,15 @@ int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 	set->nbanks = nbanks;
 	if (format == HVTLFS_GENERIC_SET_SPARSE_4K) {
 		for (m = mask, k = 0; m; m &= m - 1u, k++)
-			set->banks[hvtlfs_ctz64(m)] = hvtlfs_guest_le64_(p + 16u + 8u * k);
+			set->banks[hvtlfs_ctz64(m)] = hvtlfs_guest_le64_(
+				p + sizeof(struct hvtlfs_vpset_hdr) + sizeof(uint64_t) * k);
 	}
 	if (hv_status)
 		*hv_status = HVTLFS_STATUS_SUCCESS;
 	return HVTLFS_OK;
 }
 
-int hvtlfs_vpset_from_mask(struct hvtlfs_vpset *set, uint64_t mask)
+int hvtlfs_vpset_decode_mask(struct hvtlfs_vpset *set, uint64_t mask)
 {
 	if (!set)
 		return HVTLFS_ERR_NULL;

@@ -7,15 +7,10 @@ if(CMAKE_CXX_COMPILER)
 else()
 	set(HVTLFS_CXX c++)
 endif()
-if(HVTLFS_ARCH STREQUAL "i386")
-	set(HVTLFS_ARCH_FLAGS -m32)
-else()
-	set(HVTLFS_ARCH_FLAGS)
-endif()
 add_test(NAME contract_headers
 	COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/headers.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
-		${CMAKE_C_COMPILER} ${HVTLFS_CXX} ${HVTLFS_ARCH_FLAGS})
+		${CMAKE_C_COMPILER} ${HVTLFS_CXX} ${HVTLFS_TARGET_FLAGS})
 add_test(NAME contract_freestanding
 	COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/freestanding.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
-		${CMAKE_C_COMPILER} ${HVTLFS_ARCH_FLAGS})
-set_tests_properties(contract_headers contract_freestanding PROPERTIES LABELS "foundation;contract")
+		${CMAKE_C_COMPILER} ${HVTLFS_TARGET_FLAGS})
+set_tests_properties(contract_headers contract_freestanding PROPERTIES LABELS contract)

@@ -4,10 +4,8 @@
 # carry no Doxygen-only syntax. The markers and the per-guide preludes are described
 # in tests/docs/snippets.py.
 find_program(HVTLFS_PYTHON3 python3 REQUIRED)
-set(HVTLFS_DOCS_LDFLAGS "")
-if(HVTLFS_SANITIZE OR HVTLFS_FUZZ)
-	set(HVTLFS_DOCS_LDFLAGS "-fsanitize=address,undefined")
-endif()
+# An instrumented library needs the sanitizer runtimes at link time.
+string(JOIN " " HVTLFS_DOCS_LDFLAGS ${HVTLFS_SAN_LINK})
 set(HVTLFS_DOCS_MOCK "")
 if(TARGET hvtlfs_mock)
 	set(HVTLFS_DOCS_MOCK $<TARGET_FILE:hvtlfs_mock>)

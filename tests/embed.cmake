@@ -14,15 +14,9 @@
 set(HVTLFS_EMBED_DIR "${CMAKE_CURRENT_SOURCE_DIR}/embed")
 set(HVTLFS_EMBED_WORK "${CMAKE_CURRENT_BINARY_DIR}/embed")
 
-if(HVTLFS_ARCH STREQUAL "i386")
-	set(HVTLFS_EMBED_TARGET_FLAGS -m32)
-else()
-	set(HVTLFS_EMBED_TARGET_FLAGS)
-endif()
-
 add_test(NAME embed_plain_copy
 	COMMAND ${HVTLFS_EMBED_DIR}/plain_copy.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
-		${CMAKE_C_COMPILER} ${HVTLFS_EMBED_TARGET_FLAGS})
+		${CMAKE_C_COMPILER} ${HVTLFS_TARGET_FLAGS})
 set_tests_properties(embed_plain_copy PROPERTIES LABELS "embed" TIMEOUT 300)
 
 # The package tests need the install rules, and a library a plain consumer can link
@@ -31,7 +25,7 @@ if(HVTLFS_INSTALL AND NOT HVTLFS_FUZZ)
 	set(cflags "${CMAKE_C_FLAGS}")
 	set(ldflags "${CMAKE_EXE_LINKER_FLAGS}")
 	if(HVTLFS_SANITIZE)
-		string(JOIN " " san ${HVTLFS_SAN_FLAGS})
+		string(JOIN " " san ${HVTLFS_SAN_COMPILE})
 		string(APPEND cflags " ${san}")
 		string(APPEND ldflags " ${san}")
 	endif()

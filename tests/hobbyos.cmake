@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Issue 6 item 2: the hobby kernels of examples/hobby-os, built with plain make and
+# The hobby kernels of examples/hobby-os, built with plain make and
 # gcc (-ffreestanding -nostdlib, hvtlfs's src/*.c vendored), booted under
 # qemu-system-{i386,x86_64} with TCG; each serial log must match expected-<arch>.txt
 # line by line and the kernel must leave through isa-debug-exit. run.sh bounds a

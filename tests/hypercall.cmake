@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# Hypercall wrappers against hvtlfs::mock (label "wrappers"): one binary per call method
+# Hypercall wrappers against hvtlfs::mock (label "hypercall"): one binary per call method
 # and optimisation level, so every clobber list is proven at -O0, -O1, -O2, -O3 and -Os.
 if(TARGET hvtlfs_mock)
 	# x86_64 hosts that run under a hypervisor may execute VMCALL or VMMCALL instead of
@@ -19,7 +19,7 @@ if(TARGET hvtlfs_mock)
 			set(t test_hypercall_${m}_${opt})
 			hvtlfs_add_test(${t}
 				SOURCES test_hypercall.c
-				LABELS wrappers
+				LABELS hypercall
 				LIBS hvtlfs::mock
 				DEFINES HVTLFS_HYPERCALL_METHOD=HVTLFS_HYPERCALL_METHOD_${method}
 				OPTIONS -${opt})
@@ -27,7 +27,7 @@ if(TARGET hvtlfs_mock)
 			set_tests_properties(${t} PROPERTIES SKIP_RETURN_CODE 77)
 			if(NOT method STREQUAL "PAGE" AND hvtlfs_qemu_x86_64)
 				add_test(NAME ${t}_qemu COMMAND "${hvtlfs_qemu_x86_64}" $<TARGET_FILE:${t}>)
-				set_tests_properties(${t}_qemu PROPERTIES LABELS wrappers TIMEOUT 300
+				set_tests_properties(${t}_qemu PROPERTIES LABELS hypercall TIMEOUT 300
 					SKIP_RETURN_CODE 77)
 			endif()
 		endforeach()
@@ -36,7 +36,7 @@ if(TARGET hvtlfs_mock)
 	foreach(opt O0 O2)
 		hvtlfs_add_test(test_hypercall_custom_${opt}
 			SOURCES test_hypercall.c
-			LABELS wrappers
+			LABELS hypercall
 			LIBS hvtlfs::mock
 			DEFINES TEST_CUSTOM=1
 			OPTIONS -${opt})
@@ -48,7 +48,7 @@ if(TARGET hvtlfs_mock)
 			set(t test_hypercall_retpoline32_${opt})
 			hvtlfs_add_test(${t}
 				SOURCES test_hypercall.c
-				LABELS wrappers embed
+				LABELS hypercall embed
 				LIBS hvtlfs::mock
 				DEFINES TEST_CUSTOM=1 TEST_RETPOLINE32=1
 				OPTIONS -${opt} -fomit-frame-pointer)

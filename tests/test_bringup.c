@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Bring-up (issue 9): feature decoding per CPUID leaf, from vectors written from
- * the TLFS "Feature and Interface Discovery" tables; the guest OS ID and MSR value
- * encoders against hand-computed values; the enable sequences against a mocked
- * MSR space that behaves as the TLFS says the hypervisor does.
+ * Bring-up: detection through a CPUID function and the capture of the leaves; the
+ * guest OS ID and MSR value encoders against hand-computed values; the enable
+ * sequences against a mocked MSR space that behaves as the TLFS says the hypervisor
+ * does.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -46,139 +46,22 @@ static void hvtlfs_arch_wrmsr(uint32_t msr, uint64_t value)
 #define HVTLFS_ARCH_WRMSR(msr, value)	       hvtlfs_arch_wrmsr(msr, value)
 #include "hvtlfs/arch/cpu.h"
 
-/* ---- seeded PRNG (splitmix64) ---- */
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-/* ---- CPUID dumps ---- */
-
-/* "Microsoft Hv" and "Hv#1" spelled out as the TLFS table gives them. */
-#define VENDOR_EBX 0x7263694Du
-#define VENDOR_ECX 0x666F736Fu
-#define VENDOR_EDX 0x76482074u
-#define HV1	   0x31237648u
-
-/* A dump with the hypervisor leaves up to @max; every other hv[] entry is poison. */
-static void base_dump(struct hvtlfs_cpuid_dump *d, uint32_t max)
-{
-	unsigned i, r;
-
-	for (i = 0; i < HVTLFS_CPUID_DUMP_HV_LEAVES; i++)
-		for (r = 0; r < 4; r++)
-			d->hv[i][r] = 0xFFFFFFFFu; /* must never be read past max */
-	d->leaf1[0] = 0x000306F2u;
-	d->leaf1[1] = 0x00000800u;
-	d->leaf1[2] = 0xFEDA3203u; /* bit 31 set */
-	d->leaf1[3] = 0x1F8BFBFFu;
-	d->hv[0][0] = max;
-	d->hv[0][1] = VENDOR_EBX;
-	d->hv[0][2] = VENDOR_ECX;
-	d->hv[0][3] = VENDOR_EDX;
-	if (max >= 0x40000001u) {
-		d->hv[1][0] = HV1;
-		d->hv[1][1] = d->hv[1][2] = d->hv[1][3] = 0;
-	}
-	for (i = 2; i < HVTLFS_CPUID_DUMP_HV_LEAVES && max >= 0x40000000u + i; i++)
-		for (r = 0; r < 4; r++)
-			d->hv[i][r] = 0;
-}
-
-static void test_not_present(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	base_dump(&d, 0x4000000Au);
-	d.leaf1[2] &= ~0x80000000u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
-	assert_int_equal(f.leaves, 0);
-	assert_int_equal(f.max_leaf, 0);
-	assert_string_equal(f.vendor, ""); /* leaf 0x40000000 is not a hypervisor leaf */
-}
+#include "testutil.h"
+#include "cpuid_dumps.h"
 
 /*
- * Compatibility is the interface signature's alone (TLFS, Feature and Interface
- * Discovery: the vendor is for reporting): QEMU's hv-vendor-id, "KVMKVMKVM\0\0\0"
- * here, with "Hv#1" is accepted, its vendor reported NUL-padded as given.
+ * KVM's Hyper-V template (KVM_GET_SUPPORTED_HV_CPUID), dump "kvm-hv" of
+ * tools/cpuid_dumps.h: vendor "Linux KVM Hv", interface "Hv#1", version 10.0 build
+ * 14393, max leaf beyond the dump (its synthetic-debugger leaves end at 0x40000082),
+ * privileges EAX 0x2AFF (VP runtime, reference counter, SynIC, timers, APIC,
+ * hypercall and VP index MSRs, reset, reference TSC, frequency MSRs,
+ * reenlightenment), EBX 0x1030 (post messages, signal events, debugging), hints
+ * 0xC2C (remote flush, APIC MSRs, relaxed timing, cluster IPI, Ex processor masks),
+ * 1024 VPs, 64 LPs.
  */
-static void test_other_vendor_accepted(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	base_dump(&d, 0x40000005u);
-	d.hv[0][1] = 0x4B4D564Bu; /* "KVMK" */
-	d.hv[0][2] = 0x564B4D56u; /* "VMKV" */
-	d.hv[0][3] = 0x0000004Du; /* "M\0\0\0" */
-	d.hv[3][0] = 1u << 5;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.leaves, HVTLFS_LEAF_TLFS_MINIMUM);
-	assert_string_equal(f.vendor, "KVMKVMKVM");
-	assert_memory_equal(f.vendor, "KVMKVMKVM\0\0\0\0", 13);
-	assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_OK);
-	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
-	/* An arbitrary 12-character hv-vendor-id, and one wrong byte of "Microsoft Hv"
-	 * in each register: all accepted, none Microsoft. */
-	d.hv[0][1] = 0x6B61656Cu; /* "leak" */
-	d.hv[0][2] = 0x38327675u; /* "uv28" */
-	d.hv[0][3] = 0x33313733u; /* "3713" */
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_string_equal(f.vendor, "leakuv283713");
-	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
-	base_dump(&d, 0x40000005u);
-	d.hv[0][1] ^= 0x01000000u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_string_equal(f.vendor, "Micsosoft Hv");
-	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
-	base_dump(&d, 0x40000005u);
-	d.hv[0][2] ^= 0x00000100u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
-	base_dump(&d, 0x40000005u);
-	d.hv[0][3] ^= 0x00010000u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
-	/* The real thing passes the strict check. */
-	base_dump(&d, 0x40000005u);
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_string_equal(f.vendor, "Microsoft Hv");
-	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_OK);
-	assert_int_equal(hvtlfs_features_require_microsoft(NULL), HVTLFS_ERR_NULL);
-}
-
-/*
- * KVM's Hyper-V template (KVM_GET_SUPPORTED_HV_CPUID): vendor "Linux KVM Hv",
- * interface "Hv#1", version 10.0 build 14393, max leaf beyond the dump (its
- * synthetic-debugger leaves end at 0x40000082), privileges EAX 0x2AFF (VP
- * runtime, reference counter, SynIC, timers, APIC, hypercall and VP index MSRs,
- * reset, reference TSC, frequency MSRs, reenlightenment), EBX 0x1030 (post
- * messages, signal events, debugging), hints 0xC2C (remote flush, APIC MSRs,
- * relaxed timing, cluster IPI, Ex processor masks), 1024 VPs, 64 LPs.
- */
-static const struct hvtlfs_cpuid_entry kvm_hv_leaves[] = {
-	{ 1, 0, { 0x000306F2u, 0x00000800u, 0xFEDA3203u, 0x1F8BFBFFu } },
-	{ 0x40000000u, 0, { 0x40000082u, 0x756E694Cu, 0x564B2078u, 0x7648204Du } },
-	{ 0x40000001u, 0, { HV1, 0, 0, 0 } },
-	{ 0x40000002u, 0, { 0x00003839u, 0x000A0000u, 0, 0 } },
-	{ 0x40000003u, 0, { 0x00002AFFu, 0x00001030u, 0, 0x00080D02u } },
-	{ 0x40000004u, 0, { 0x00000C2Cu, 0x00000FFFu, 0, 0 } },
-	{ 0x40000005u, 0, { 1024u, 64u, 0, 0 } },
-};
-
 static void test_kvm_hyperv_template(void **state)
 {
-	struct hvtlfs_cpuid_table t = { kvm_hv_leaves,
-					sizeof(kvm_hv_leaves) / sizeof(kvm_hv_leaves[0]) };
+	struct hvtlfs_cpuid_table t = { dump_kvm_hv, sizeof(dump_kvm_hv) / sizeof(dump_kvm_hv[0]) };
 	struct hvtlfs_features f;
 
 	(void)state;
@@ -200,317 +83,25 @@ static void test_kvm_hyperv_template(void **state)
 	assert_int_equal(hvtlfs_features_require_microsoft(&f), HVTLFS_ERR_NOT_HYPERV);
 }
 
-/* A KVM guest without Hyper-V enlightenments: leaf 0x40000001 holds KVM's own
- * feature bits, not "Hv#1". Still refused, its vendor still reported. */
-static void test_kvm_without_hv1_refused(void **state)
+/* Every dump of real partitions is detected as Hyper-V and can be brought up, but KVM's
+ * own interface ("KVMKVMKVM", no "Hv#1"), which is refused. */
+static void test_real_partitions(void **state)
 {
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	base_dump(&d, 0x40000001u);
-	d.hv[0][1] = 0x4B4D564Bu;
-	d.hv[0][2] = 0x564B4D56u;
-	d.hv[0][3] = 0x0000004Du;
-	d.hv[1][0] = 0x01000089u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
-	assert_int_equal(f.leaves, HVTLFS_LEAF_VENDOR);
-	assert_string_equal(f.vendor, "KVMKVMKVM");
-}
-
-static void test_wrong_interface(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	base_dump(&d, 0x40000005u);
-	d.hv[1][0] = 0x30237648u; /* "Hv#0" */
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
-	assert_int_equal(f.leaves, HVTLFS_LEAF_VENDOR);
-	d.hv[1][0] = 0;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_NOT_HYPERV);
-}
-
-static void test_max_leaf_too_low(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	base_dump(&d, 0x40000000u);
-	d.hv[1][0] = HV1; /* present in the dump, but above the maximum */
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_LEAF_UNAVAILABLE);
-	assert_int_equal(f.max_leaf, 0x40000000u);
-	assert_int_equal(f.leaves, HVTLFS_LEAF_VENDOR);
-	/* A maximum below the hypervisor range at all. */
-	base_dump(&d, 0x0000000Du);
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_ERR_LEAF_UNAVAILABLE);
-}
-
-/* Leaves above the maximum are reported absent and never read (they hold 0xFF..). */
-static void test_missing_leaves_reported(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	base_dump(&d, 0x40000003u);
-	d.hv[3][0] = 1u << 5;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.leaves, HVTLFS_LEAF_VENDOR | HVTLFS_LEAF_INTERFACE |
-					   HVTLFS_LEAF_VERSION | HVTLFS_LEAF_FEATURES);
-	assert_true(f.hypercall_msrs);
-	assert_int_equal(f.hints_eax, 0);
-	assert_int_equal(f.spinlock_retries, 0);
-	assert_int_equal(f.max_vps, 0);
-	assert_int_equal(f.nested.eax, 0);
-	assert_int_equal(f.nested_status, HVTLFS_ERR_LEAF_UNAVAILABLE);
-	assert_int_equal(hvtlfs_features_require(&f, HVTLFS_LEAF_FEATURES), HVTLFS_OK);
-	assert_int_equal(hvtlfs_features_require(&f, HVTLFS_LEAF_HINTS),
-			 HVTLFS_ERR_LEAF_UNAVAILABLE);
-	assert_int_equal(hvtlfs_features_require(&f, HVTLFS_LEAF_LIMITS | HVTLFS_LEAF_VENDOR),
-			 HVTLFS_ERR_LEAF_UNAVAILABLE);
-	assert_int_equal(hvtlfs_features_require(&f, HVTLFS_LEAF_NESTED),
-			 HVTLFS_ERR_LEAF_UNAVAILABLE);
-	assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_ERR_LEAF_UNAVAILABLE);
-	/* 0x40000005 present, 0x4000000A not. */
-	base_dump(&d, 0x40000005u);
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.leaves, HVTLFS_LEAF_TLFS_MINIMUM);
-	assert_int_equal(hvtlfs_features_require(&f, HVTLFS_LEAF_NESTED),
-			 HVTLFS_ERR_LEAF_UNAVAILABLE);
-}
-
-static void test_require_errors(void **state)
-{
-	struct hvtlfs_features f;
-	struct hvtlfs_cpuid_dump d;
-
-	(void)state;
-	base_dump(&d, 0x4000000Au);
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.leaves, HVTLFS_LEAF_ALL);
-	assert_int_equal(hvtlfs_features_require(&f, HVTLFS_LEAF_ALL), HVTLFS_OK);
-	assert_int_equal(hvtlfs_features_require(&f, 1u << 6), HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_features_require(&f, 1u << 11), HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_features_require(NULL, HVTLFS_LEAF_VENDOR), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_features_decode(NULL, &d), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_features_decode(&f, NULL), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_bringup_check(NULL), HVTLFS_ERR_NULL);
-}
-
-/* Leaf 0x40000002: build 14393 (0x3839), version 10.0, SP 0, branch 0x0A, number 0x123. */
-static void test_leaf_version(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	base_dump(&d, 0x40000005u);
-	d.hv[2][0] = 0x00003839u;
-	d.hv[2][1] = 0x000A0000u;
-	d.hv[2][2] = 0x00000002u;
-	d.hv[2][3] = 0x0A000123u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.version.build, 14393);
-	assert_int_equal(f.version.major, 10);
-	assert_int_equal(f.version.minor, 0);
-	assert_int_equal(f.version.service_pack, 2);
-	assert_int_equal(f.version.service_branch, 0x0A);
-	assert_int_equal(f.version.service_number, 0x123);
-	d.hv[2][1] = 0xFFFE0001u;
-	d.hv[2][3] = 0xFFFFFFFFu;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.version.major, 0xFFFE);
-	assert_int_equal(f.version.minor, 1);
-	assert_int_equal(f.version.service_branch, 0xFF);
-	assert_int_equal(f.version.service_number, 0xFFFFFF);
-}
-
-/* Every boolean of the struct, as a bit set, so one test can say "only this one". */
-enum flag {
-	F_HYPERCALL_MSRS,
-	F_VP_INDEX_MSR,
-	F_POST_MESSAGES,
-	F_SIGNAL_EVENTS,
-	F_EXTENDED_HYPERCALLS,
-	F_ISOLATION,
-	F_XMM_INPUT,
-	F_XMM_OUTPUT,
-	F_EXT_GVA_RANGES,
-	F_HYPERCALL_MSR_LOCK,
-	F_REMOTE_TLB_FLUSH,
-	F_DEPRECATE_AUTO_EOI,
-	F_CLUSTER_IPI,
-	F_EX_MASKS,
-	F_NESTED_HV,
-	F_EVMCS,
-	F_DIRECT_FLUSH,
-	F_GPA_FLUSH,
-	F_MSR_BITMAP,
-};
-
-static uint32_t flags_of(const struct hvtlfs_features *f)
-{
-	uint32_t m = 0;
-
-#define FLAG_(cond, bit)                                                                           \
-	if (cond)                                                                                  \
-	m |= 1u << (bit)
-	FLAG_(f->hypercall_msrs, F_HYPERCALL_MSRS);
-	FLAG_(f->vp_index_msr, F_VP_INDEX_MSR);
-	FLAG_(f->post_messages, F_POST_MESSAGES);
-	FLAG_(f->signal_events, F_SIGNAL_EVENTS);
-	FLAG_(f->extended_hypercalls, F_EXTENDED_HYPERCALLS);
-	FLAG_(f->isolation, F_ISOLATION);
-	FLAG_(f->xmm_input, F_XMM_INPUT);
-	FLAG_(f->xmm_output, F_XMM_OUTPUT);
-	FLAG_(f->ext_gva_ranges, F_EXT_GVA_RANGES);
-	FLAG_(f->hypercall_msr_lock, F_HYPERCALL_MSR_LOCK);
-	FLAG_(f->remote_tlb_flush_recommended, F_REMOTE_TLB_FLUSH);
-	FLAG_(f->deprecate_auto_eoi, F_DEPRECATE_AUTO_EOI);
-	FLAG_(f->cluster_ipi_recommended, F_CLUSTER_IPI);
-	FLAG_(f->ex_processor_masks_recommended, F_EX_MASKS);
-	FLAG_(f->nested_hypervisor, F_NESTED_HV);
-	FLAG_(f->evmcs_recommended, F_EVMCS);
-	FLAG_(f->nested.direct_virtual_flush, F_DIRECT_FLUSH);
-	FLAG_(f->nested.gpa_flush_hypercalls, F_GPA_FLUSH);
-	FLAG_(f->nested.enlightened_msr_bitmap, F_MSR_BITMAP);
-#undef FLAG_
-	return m;
-}
-
-/* From the TLFS tables: leaf, register, bit, the one flag it sets. */
-static const struct {
-	unsigned leaf_index, reg, bit;
-	enum flag flag;
-} bit_table[] = {
-	{ 3, 0, 5, F_HYPERCALL_MSRS },	     /* AccessHypercallMsrs */
-	{ 3, 0, 6, F_VP_INDEX_MSR },	     /* AccessVpIndex */
-	{ 3, 1, 4, F_POST_MESSAGES },	     /* PostMessages (privilege bit 36) */
-	{ 3, 1, 5, F_SIGNAL_EVENTS },	     /* SignalEvents (privilege bit 37) */
-	{ 3, 1, 20, F_EXTENDED_HYPERCALLS }, /* EnableExtendedHypercalls (bit 52) */
-	{ 3, 1, 22, F_ISOLATION },	     /* Isolation (bit 54; reserved in the TLFS text) */
-	{ 3, 3, 4, F_XMM_INPUT },	     /* XMM registers for hypercall input */
-	{ 3, 3, 14, F_EXT_GVA_RANGES },	     /* ExtendedGvaRangesForFlushVirtualAddressList */
-	{ 3, 3, 15, F_XMM_OUTPUT },	     /* XMM registers for hypercall output */
-	{ 3, 3, 18, F_HYPERCALL_MSR_LOCK },  /* HypercallMsrLockAvailable */
-	{ 4, 0, 2, F_REMOTE_TLB_FLUSH },     /* remote TLB flush by hypercall */
-	{ 4, 0, 9, F_DEPRECATE_AUTO_EOI },   /* deprecate AutoEOI */
-	{ 4, 0, 10, F_CLUSTER_IPI },	     /* SyntheticClusterIpi */
-	{ 4, 0, 11, F_EX_MASKS },	     /* ExProcessorMasks */
-	{ 4, 0, 12, F_NESTED_HV },	     /* nested within a Hyper-V partition */
-	{ 4, 0, 14, F_EVMCS },		     /* enlightened VMCS */
-	{ 10, 0, 17, F_DIRECT_FLUSH },	     /* direct virtual flush */
-	{ 10, 0, 18, F_GPA_FLUSH },	     /* HvFlushGuestPhysicalAddress{Space,List} */
-	{ 10, 0, 19, F_MSR_BITMAP },	     /* enlightened MSR bitmap */
-};
-
-static void test_leaf_bits_one_by_one(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(bit_table) / sizeof(bit_table[0]); i++) {
-		base_dump(&d, 0x4000000Au);
-		d.hv[bit_table[i].leaf_index][bit_table[i].reg] = 1u << bit_table[i].bit;
-		assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-		if (flags_of(&f) != 1u << bit_table[i].flag)
-			fail_msg("leaf 0x%x reg %u bit %u: flags 0x%x, want 0x%x",
-				 0x40000000u + bit_table[i].leaf_index, bit_table[i].reg,
-				 bit_table[i].bit, flags_of(&f), 1u << bit_table[i].flag);
+	for (i = 0; i < sizeof(cpuid_dumps) / sizeof(cpuid_dumps[0]); i++) {
+		struct hvtlfs_cpuid_table t = { cpuid_dumps[i].entries, cpuid_dumps[i].count };
+		struct hvtlfs_features f;
+		int rc = hvtlfs_detect(&f, hvtlfs_cpuid_from_table, &t);
+
+		if (strcmp(cpuid_dumps[i].name, "kvm") == 0) {
+			assert_int_equal(rc, HVTLFS_ERR_NOT_HYPERV);
+			continue;
+		}
+		assert_int_equal(rc, HVTLFS_OK);
+		assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_OK);
 	}
-	/* Bits the struct does not name set nothing (kept raw). */
-	base_dump(&d, 0x4000000Au);
-	d.hv[3][0] = ~((1u << 5) | (1u << 6));
-	d.hv[3][1] = ~((1u << 4) | (1u << 5) | (1u << 20) | (1u << 22));
-	d.hv[3][3] = ~((1u << 4) | (1u << 14) | (1u << 15) | (1u << 18));
-	d.hv[4][0] = ~((1u << 2) | (1u << 9) | (1u << 10) | (1u << 11) | (1u << 12) | (1u << 14));
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(flags_of(&f), 0);
-	assert_true(f.privileges == (((uint64_t)d.hv[3][1] << 32) | d.hv[3][0]));
-	assert_int_equal(f.features_edx, d.hv[3][3]);
-	assert_int_equal(f.hints_eax, d.hv[4][0]);
-}
-
-static void test_leaf_hints_values_and_limits(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	base_dump(&d, 0x40000005u);
-	d.hv[4][1] = 0x00000FFFu;	/* spinlock retries */
-	d.hv[4][2] = 0xFFFFFF80u | 46u; /* bits 31-7 reserved, 6-0: 46 */
-	d.hv[5][0] = 240;		/* max VPs */
-	d.hv[5][1] = 512;		/* max LPs */
-	d.hv[5][2] = 0x5E;		/* interrupt vectors: not decoded */
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.spinlock_retries, 0xFFF);
-	assert_int_equal(f.phys_addr_bits, 46);
-	assert_int_equal(f.max_vps, 240);
-	assert_int_equal(f.max_lps, 512);
-	d.hv[4][1] = 0xFFFFFFFFu; /* never notify */
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.spinlock_retries, 0xFFFFFFFFu);
-}
-
-static void test_leaf_nested(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	struct hvtlfs_features f;
-
-	(void)state;
-	/* eVMCS 1..1, bits 17, 18, 19: 0x000E0101. */
-	base_dump(&d, 0x4000000Au);
-	d.hv[10][0] = 0x000E0101u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.leaves & HVTLFS_LEAF_NESTED, HVTLFS_LEAF_NESTED);
-	assert_int_equal(f.nested_status, HVTLFS_OK);
-	assert_int_equal(f.nested.evmcs_version_low, 1);
-	assert_int_equal(f.nested.evmcs_version_high, 1);
-	assert_true(f.nested.direct_virtual_flush);
-	assert_true(f.nested.gpa_flush_hypercalls);
-	assert_true(f.nested.enlightened_msr_bitmap);
-	/* Hyper-V on AMD (Windows 11 22000): bit 22, which the TLFS table reserves,
-	 * decoded and named; an unknown bit reported, never an error. */
-	d.hv[10][0] = 0x004A0000u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.nested_status, HVTLFS_OK);
-	assert_true(f.nested.enlightened_npt_tlb);
-	assert_int_equal(f.nested.unknown_bits, 0);
-	d.hv[10][0] = 0x00010101u;
-	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
-	assert_int_equal(f.nested_status, HVTLFS_OK);
-	assert_int_equal(f.nested.unknown_bits, 0x00010000u);
-}
-
-static void test_dump_leaf(void **state)
-{
-	struct hvtlfs_cpuid_dump d;
-	uint32_t regs[4] = { 7, 7, 7, 7 };
-
-	(void)state;
-	base_dump(&d, 0x40000005u);
-	d.hv[5][0] = 64;
-	d.hv[5][1] = 320;
-	assert_int_equal(hvtlfs_cpuid_dump_leaf(&d, 0x40000005u, regs), HVTLFS_OK);
-	assert_int_equal(regs[0], 64);
-	assert_int_equal(regs[1], 320);
-	regs[0] = 7;
-	assert_int_equal(hvtlfs_cpuid_dump_leaf(&d, 0x40000006u, regs),
-			 HVTLFS_ERR_LEAF_UNAVAILABLE);
-	assert_int_equal(hvtlfs_cpuid_dump_leaf(&d, 0x4000000Au, regs),
-			 HVTLFS_ERR_LEAF_UNAVAILABLE);
-	assert_int_equal(regs[0], 7);
-	assert_int_equal(hvtlfs_cpuid_dump_leaf(&d, 0x4000000Bu, regs), HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_cpuid_dump_leaf(&d, 0x3FFFFFFFu, regs), HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_cpuid_dump_leaf(&d, 0x00000001u, regs), HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_cpuid_dump_leaf(NULL, 0x40000000u, regs), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_cpuid_dump_leaf(&d, 0x40000000u, NULL), HVTLFS_ERR_NULL);
 }
 
 /* ---- capture: which leaves get queried ---- */
@@ -630,12 +221,30 @@ static void test_bringup_check(void **state)
 	struct hvtlfs_features f;
 
 	(void)state;
-	base_dump(&d, 0x40000005u);
+	testutil_cpuid_dump(&d, 0x40000005u);
 	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
 	assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_ERR_NO_PRIVILEGE);
 	d.hv[3][0] = 1u << 5;
 	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
 	assert_int_equal(hvtlfs_bringup_check(&f), HVTLFS_OK);
+}
+
+/* ---- synthetic MSRs ---- */
+
+static void test_msr_names(void **state)
+{
+	(void)state;
+	/* The TLFS numbers, typed from the synthetic MSR table. */
+	assert_int_equal(HVTLFS_MSR_GUEST_OS_ID, 0x40000000);
+	assert_int_equal(HVTLFS_MSR_HYPERCALL, 0x40000001);
+	assert_int_equal(HVTLFS_MSR_VP_INDEX, 0x40000002);
+	assert_int_equal(HVTLFS_MSR_VP_ASSIST_PAGE, 0x40000073);
+	assert_string_equal(hvtlfs_msr_name(0x40000000u), "HV_X64_MSR_GUEST_OS_ID");
+	assert_string_equal(hvtlfs_msr_name(0x40000001u), "HV_X64_MSR_HYPERCALL");
+	assert_string_equal(hvtlfs_msr_name(0x40000002u), "HV_X64_MSR_VP_INDEX");
+	assert_string_equal(hvtlfs_msr_name(0x40000073u), "HV_X64_MSR_VP_ASSIST_PAGE");
+	assert_string_equal(hvtlfs_msr_name(0x40000003u), "HV_X64_MSR_UNKNOWN");
+	assert_string_equal(hvtlfs_msr_name(0), "HV_X64_MSR_UNKNOWN");
 }
 
 /* ---- guest OS ID ---- */
@@ -681,13 +290,13 @@ static void test_guest_os_id_property(void **state)
 	int i;
 
 	(void)state;
-	rng_state = 0x05EEDu;
+	testutil_seed(0x05EEDu);
 	for (i = 0; i < 20000; i++) {
-		r = rng();
+		r = testutil_next();
 		type = 1u + (uint32_t)(r % 0x7Fu);
 		id = (uint32_t)(r >> 8) & 0xFFu;
 		ver = (uint32_t)(r >> 16);
-		build = (uint32_t)(rng() & 0xFFFFu);
+		build = (uint32_t)(testutil_next() & 0xFFFFu);
 		assert_int_equal(hvtlfs_guest_os_id_encode(&v, type, id, ver, build), HVTLFS_OK);
 		assert_true(v >> 63 == 1);
 		assert_true(((v >> 56) & 0x7F) == type);
@@ -695,7 +304,7 @@ static void test_guest_os_id_property(void **state)
 		assert_true(((v >> 16) & 0xFFFFFFFFULL) == ver);
 		assert_true((v & 0xFFFF) == build);
 		v = 0;
-		r = rng();
+		r = testutil_next();
 		assert_int_equal(hvtlfs_guest_os_id_encode(&v, 0x80u + (uint32_t)(r & 0xFFFF), id,
 							   ver, build),
 				 HVTLFS_ERR_INVALID_ARG);
@@ -782,9 +391,9 @@ static void test_msr_values_roundtrip(void **state)
 	int i;
 
 	(void)state;
-	rng_state = 0xB0B0CAFEULL;
+	testutil_seed(0xB0B0CAFEULL);
 	for (i = 0; i < 20000; i++) {
-		v = rng();
+		v = testutil_next();
 		assert_int_equal(hvtlfs_hypercall_msr_decode(v, &h), HVTLFS_OK);
 		assert_int_equal(hvtlfs_hypercall_msr_encode(&w, &h), HVTLFS_OK);
 		assert_true(v == w);
@@ -1114,20 +723,20 @@ static void test_enable_property(void **state)
 	int i, rc, ok = 0, locked = 0, readback = 0, input = 0, rderr = 0;
 
 	(void)state;
-	rng_state = 0xE4AB1Eu;
+	testutil_seed(0xE4AB1Eu);
 	for (i = 0; i < 20000; i++) {
 		memset(&m, 0, sizeof(m));
-		r = rng();
-		m.guest_os_id = (r & 3) == 0 ? 0 : rng();
-		m.hypercall = rng() & ~((r & 4) ? 0 : HVTLFS_HYPERCALL_MSR_LOCKED);
+		r = testutil_next();
+		m.guest_os_id = (r & 3) == 0 ? 0 : testutil_next();
+		m.hypercall = testutil_next() & ~((r & 4) ? 0 : HVTLFS_HYPERCALL_MSR_LOCKED);
 		if (m.guest_os_id == 0) /* the hypervisor keeps enable clear without an id */
 			m.hypercall &= ~HVTLFS_HYPERCALL_MSR_ENABLE;
 		m.stuck_hypercall = (r & 0x18) == 0x18;
 		m.stuck_guest_id = (r & 0x60) == 0x60;
 		m.fail_read_at = (r & 0x380) == 0x380 ? (int)((r >> 10) & 3) + 1 : 0;
-		id = (r & 0x1000) ? m.guest_os_id : rng();
+		id = (r & 0x1000) ? m.guest_os_id : testutil_next();
 		width = 10u + (uint32_t)((r >> 13) % 57u);
-		page = rng();
+		page = testutil_next();
 		if (r & 0x400000) /* mostly in range and aligned */
 			page &= width >= 64 ? ~0xFFFULL : (HVTLFS_MASK64(width) & ~0xFFFULL);
 		if ((r & 0x3000000) == 0) /* sometimes the page already programmed */
@@ -1323,24 +932,14 @@ static void test_full_flow(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_not_present),
-		cmocka_unit_test(test_other_vendor_accepted),
 		cmocka_unit_test(test_kvm_hyperv_template),
-		cmocka_unit_test(test_kvm_without_hv1_refused),
-		cmocka_unit_test(test_wrong_interface),
-		cmocka_unit_test(test_max_leaf_too_low),
-		cmocka_unit_test(test_missing_leaves_reported),
-		cmocka_unit_test(test_require_errors),
-		cmocka_unit_test(test_leaf_version),
-		cmocka_unit_test(test_leaf_bits_one_by_one),
-		cmocka_unit_test(test_leaf_hints_values_and_limits),
-		cmocka_unit_test(test_leaf_nested),
-		cmocka_unit_test(test_dump_leaf),
+		cmocka_unit_test(test_real_partitions),
 		cmocka_unit_test(test_capture_queries),
 		cmocka_unit_test(test_cpuid_table_misses),
 		cmocka_unit_test(test_arch_override),
 		cmocka_unit_test(test_native_cpuid_runs),
 		cmocka_unit_test(test_bringup_check),
+		cmocka_unit_test(test_msr_names),
 		cmocka_unit_test(test_guest_os_id),
 		cmocka_unit_test(test_guest_os_id_property),
 		cmocka_unit_test(test_hypercall_msr_values),

@@ -29,10 +29,12 @@ static struct {
 static void (*between_reps)(void);
 #define HVTLFS_REP_ITERATION_HOOK() (between_reps ? between_reps() : (void)0)
 
-#include "hvtlfs/planner.h"
+#include "hvtlfs/issue.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hypercall.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
+
+#include "testutil.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
 static struct hvtlfs_flush_plan plan_e2e;
@@ -41,7 +43,7 @@ static struct hvtlfs_flush_plan plan_e2e;
 
 #define MAX_RECORDS 600
 struct record {
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_request req;
 	uint32_t first; /* index into pool */
 };
 static struct record records[MAX_RECORDS];
@@ -55,7 +57,7 @@ static struct {
 
 static void handler(struct hvtlfs_mock_call *call, void *ctx)
 {
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_input in;
 	struct record *rec;
 	size_t cap = hv.cap;
 	(void)ctx;
@@ -71,13 +73,13 @@ static void handler(struct hvtlfs_mock_call *call, void *ctx)
 		in.len = 4096u - (size_t)(call->input_reg & 0xFFFu);
 	}
 	if (nrecords >= MAX_RECORDS || npool + cap > 4096) {
-		call->result = hvtlfs_result_make(HVTLFS_STATUS_INSUFFICIENT_MEMORY, 0);
+		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INSUFFICIENT_MEMORY, 0);
 		return;
 	}
 	rec = &records[nrecords];
-	hv.decode_rc = hvtlfs_hv_decode(&in, &rec->req, pool + npool, cap);
+	hv.decode_rc = hvtlfs_hvcall_decode(&in, &rec->req, pool + npool, cap);
 	if (hv.decode_rc) {
-		call->result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
 		return;
 	}
 	rec->first = npool;
@@ -102,8 +104,8 @@ static bool covered(uint32_t vp, uint32_t nvps, uint64_t as, uint64_t gva)
 {
 	unsigned i;
 	for (i = 0; i < nrecords; i++) {
-		if (hvtlfs_hv_flush_covers(&records[i].req, pool + records[i].first, vp, nvps, as,
-					   gva))
+		if (hvtlfs_hvcall_flush_covers(&records[i].req, pool + records[i].first, vp, nvps,
+					       as, gva))
 			return true;
 	}
 	return false;
@@ -118,15 +120,6 @@ static int setup(void **state)
 
 /* ---- Seeded random requests. ---- */
 
-static uint64_t rng_state = 0x2545F4914F6CDD1Du;
-static uint64_t rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
 static bool in_bitmap(const uint64_t *bm, uint32_t words, uint32_t vp)
 {
 	return vp / 64u < words && ((bm[vp / 64u] >> (vp % 64u)) & 1u);
@@ -140,70 +133,71 @@ static void one_random(unsigned iter)
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_flush_policy pol;
-	uint32_t nvps = sizes[rng() % 6], words = (nvps + 63u) / 64u, i, k;
+	uint32_t nvps = sizes[testutil_next() % 6], words = (nvps + 63u) / 64u, i, k;
 	unsigned hvf = 0;
 	int rc;
 
 	memset(&f, 0, sizeof(f));
-	f.remote_tlb_flush_recommended = (rng() % 50) != 0;
-	f.ex_processor_masks_recommended = (rng() % 4) != 0;
-	f.xmm_input = rng() & 1;
-	f.ext_gva_ranges = rng() & 1;
+	f.remote_tlb_flush_recommended = (testutil_next() % 50) != 0;
+	f.ex_processor_masks_recommended = (testutil_next() % 4) != 0;
+	f.xmm_input = testutil_next() & 1;
+	f.ext_gva_ranges = testutil_next() & 1;
 	f.max_vps = nvps;
 	if (f.xmm_input)
-		hvf |= HVTLFS_HV_FEAT_XMM_INPUT;
+		hvf |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
 	if (f.ext_gva_ranges)
-		hvf |= HVTLFS_HV_FEAT_EXT_GVA_RANGES;
+		hvf |= HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
 
 	memset(bm, 0, sizeof(bm));
 	memset(&r, 0, sizeof(r));
-	r.all_vps = (rng() % 10) == 0;
-	k = (uint32_t)(rng() % 6);
+	r.vps.all = (testutil_next() % 10) == 0;
+	k = (uint32_t)(testutil_next() % 6);
 	for (i = 0; i <= k; i++) {
-		uint32_t vp = (rng() & 1) ? (uint32_t)(rng() % (nvps < 64 ? nvps : 64))
-					  : (uint32_t)(rng() % nvps);
+		uint32_t vp = (testutil_next() & 1)
+				      ? (uint32_t)(testutil_next() % (nvps < 64 ? nvps : 64))
+				      : (uint32_t)(testutil_next() % nvps);
 		bm[vp / 64] |= (uint64_t)1 << (vp % 64);
 	}
-	if (rng() % 3 == 0) /* a dense first bank */
-		bm[0] |= rng() & (nvps >= 64 ? ~0ull : ((1ull << nvps) - 1));
-	r.vp_bitmap = bm;
-	r.vp_words = words;
-	r.address_space = (rng() & 0x000FFFFFFFFFF000ull);
-	r.all_spaces = (rng() % 8) == 0;
-	r.non_global_only = rng() & 1;
-	r.everything = (rng() % 8) == 0;
+	if (testutil_next() % 3 == 0) /* a dense first bank */
+		bm[0] |= testutil_next() & (nvps >= 64 ? ~0ull : ((1ull << nvps) - 1));
+	r.vps.bitmap = bm;
+	r.vps.words = words;
+	r.address_space = (testutil_next() & 0x000FFFFFFFFFF000ull);
+	r.all_spaces = (testutil_next() % 8) == 0;
+	r.non_global_only = testutil_next() & 1;
+	r.everything = (testutil_next() % 8) == 0;
 	r.ranges = rg;
-	r.nranges = (size_t)(rng() % 8) + 1;
+	r.nranges = (size_t)(testutil_next() % 8) + 1;
 	for (i = 0; i < r.nranges; i++) {
-		uint64_t kind = rng() % 5;
-		rg[i].start = rng() & 0x00007FFFFFFFFFFFull;
+		uint64_t kind = testutil_next() % 5;
+		rg[i].start = testutil_next() & 0x00007FFFFFFFFFFFull;
 		if (kind == 0)
-			rg[i].length = rng() % 4096 + 1;
+			rg[i].length = testutil_next() % 4096 + 1;
 		else if (kind == 1)
-			rg[i].length = (rng() % 64 + 1) * 4096;
+			rg[i].length = (testutil_next() % 64 + 1) * 4096;
 		else if (kind == 2) {
 			rg[i].start &= ~0x1FFFFFull;
-			rg[i].length = (rng() % 8 + 1) << 21;
+			rg[i].length = (testutil_next() % 8 + 1) << 21;
 		} else if (kind == 3)
-			rg[i].length = rng() % (64ull << 20) + 1;
+			rg[i].length = testutil_next() % (64ull << 20) + 1;
 		else {
 			rg[i].start &= ~0x3FFFFFFFull;
 			rg[i].length = 1ull << 30;
 		}
 	}
-	pol.max_list_entries = (rng() % 4 == 0) ? (uint32_t)(rng() % 64) : 0;
-	pol.flags = (uint32_t)(rng() & 7);
+	pol.max_list_entries = (testutil_next() % 4 == 0) ? (uint32_t)(testutil_next() % 64) : 0;
+	pol.flags = (uint32_t)(testutil_next() & 7);
 
 	rc = hvtlfs_flush_plan_build(&r, &f, &pol, page, sizeof(page), &plan_e2e);
 	if (rc == HVTLFS_ERR_FALLBACK) {
 		size_t top = 0;
-		bool high = !r.all_vps && hvtlfs_vp_bitmap_highest(bm, words, &top) && top >= 64;
+		bool high = !r.vps.all && hvtlfs_vp_bitmap_highest(bm, words, &top) && top >= 64;
 		assert_true(!f.remote_tlb_flush_recommended ||
 			    (high && !f.ex_processor_masks_recommended));
 		return;
 	}
 	assert_int_equal(rc, HVTLFS_OK);
-	hv_reset(hvf, (rng() % 4 == 0) ? (size_t)(rng() % 32) + 1 : 512);
+	hv_reset(hvf, (testutil_next() % 4 == 0) ? (size_t)(testutil_next() % 32) + 1 : 512);
 	trace.n = 0;
 	rc = hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL);
 	assert_int_equal(hv.decode_rc, 0);
@@ -213,11 +207,11 @@ static void one_random(unsigned iter)
 
 	/* Nothing outside the request: VPs (unless ALL was requested), address spaces. */
 	for (i = 0; i < nrecords; i++) {
-		const struct hvtlfs_hv_request *q = &records[i].req;
+		const struct hvtlfs_hvcall_request *q = &records[i].req;
 		uint32_t cur = 0, vp;
-		assert_int_equal(q->kind, HVTLFS_HVREQ_FLUSH_VA);
+		assert_int_equal(q->kind, HVTLFS_HVCALL_REQ_FLUSH_VA);
 		if (hvtlfs_vpset_is_all(&q->vps)) {
-			assert_true(r.all_vps);
+			assert_true(r.vps.all);
 		} else {
 			while (hvtlfs_vpset_next(&q->vps, nvps, &cur, &vp))
 				assert_true(in_bitmap(bm, words, vp));
@@ -229,12 +223,12 @@ static void one_random(unsigned iter)
 	}
 	/* Every requested page on every requested VP: first/last page of each range and a
 	 * few inside, on every requested VP (or a sample of all VPs). */
-	for (k = 0; k < (r.all_vps ? 8u : words * 64u); k++) {
-		uint32_t vp = r.all_vps ? (uint32_t)(rng() % nvps) : k;
-		if (!r.all_vps && !in_bitmap(bm, words, vp))
+	for (k = 0; k < (r.vps.all ? 8u : words * 64u); k++) {
+		uint32_t vp = r.vps.all ? (uint32_t)(testutil_next() % nvps) : k;
+		if (!r.vps.all && !in_bitmap(bm, words, vp))
 			continue;
 		if (r.everything) {
-			assert_true(covered(vp, nvps, r.address_space, rng()));
+			assert_true(covered(vp, nvps, r.address_space, testutil_next()));
 			continue;
 		}
 		for (i = 0; i < r.nranges; i++) {
@@ -242,7 +236,7 @@ static void one_random(unsigned iter)
 			assert_true(covered(vp, nvps, r.address_space, rg[i].start));
 			assert_true(covered(vp, nvps, r.address_space, last));
 			assert_true(covered(vp, nvps, r.address_space,
-					    rg[i].start + rng() % rg[i].length));
+					    rg[i].start + testutil_next() % rg[i].length));
 		}
 	}
 	(void)iter;
@@ -252,6 +246,7 @@ static void test_random_10000(void **state)
 {
 	unsigned i;
 	(void)state;
+	testutil_seed(0x2545F4914F6CDD1Du);
 	for (i = 0; i < 10000; i++)
 		one_random(i);
 }
@@ -270,7 +265,7 @@ static void run_scenario(const struct scenario *sc)
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_range rg[2] = { { 0x7f0000000000u, 3 * 4096 }, { 0x10000000u, 1 } };
-	const struct hvtlfs_hv_request *q;
+	const struct hvtlfs_hvcall_request *q;
 	uint32_t vp;
 
 	memset(&f, 0, sizeof(f));
@@ -279,16 +274,16 @@ static void run_scenario(const struct scenario *sc)
 	f.xmm_input = sc->xmm;
 	f.max_vps = 128;
 	memset(&r, 0, sizeof(r));
-	r.vp_bitmap = sc->bm;
-	r.vp_words = 2;
-	r.all_vps = sc->all;
+	r.vps.bitmap = sc->bm;
+	r.vps.words = 2;
+	r.vps.all = sc->all;
 	r.address_space = 0xabc000;
 	r.everything = !sc->list;
 	r.ranges = rg;
 	r.nranges = 2;
 	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, sizeof(page), &plan_e2e),
 			 HVTLFS_OK);
-	hv_reset(sc->xmm ? HVTLFS_HV_FEAT_XMM_INPUT : 0, 512);
+	hv_reset(sc->xmm ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0, 512);
 	trace.n = 0;
 	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL), HVTLFS_OK);
 	assert_int_equal(nrecords, 1);
@@ -317,7 +312,7 @@ static void run_scenario(const struct scenario *sc)
 	if (sc->list)
 		assert_true(trace.start == 0x10000000u && trace.last == 0x7f0000002fffu);
 	else
-		assert_true(trace.start == 0 && trace.last == HVTLFS_FLUSH_ALL_END);
+		assert_true(trace.start == 0 && trace.last == HVTLFS_PLAN_LAST_ALL);
 }
 
 static void test_kvm_scenarios(void **state)
@@ -354,7 +349,7 @@ static void test_ex_all_format(void **state)
 	const uint64_t r1[1] = { 0x5000 };
 	uint64_t res;
 	(void)state;
-	hv_reset(HVTLFS_HV_FEAT_XMM_INPUT, 512);
+	hv_reset(HVTLFS_HVCALL_FEAT_XMM_INPUT, 512);
 	assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x9000, 0, &all, r1, 1, 0, &p),
 			 HVTLFS_OK);
 	assert_int_equal(hvtlfs_hypercall_rep(p.control, (uint64_t)(uintptr_t)page, 0, &res),
@@ -414,7 +409,7 @@ static void test_ipi_event_message(void **state)
 			 HVTLFS_OK);
 	res = hvtlfs_hypercall_fast16(p.control, regs[0], regs[1]);
 	assert_true(res == 0);
-	assert_true(records[0].req.kind == HVTLFS_HVREQ_IPI && records[0].req.vector == 0x31);
+	assert_true(records[0].req.kind == HVTLFS_HVCALL_REQ_IPI && records[0].req.vector == 0x31);
 	assert_true(hvtlfs_vpset_contains(&records[0].req.vps, 2));
 	assert_int_equal(hvtlfs_ipi_build_ex(page, 4096, 0x32, 0, &t, 0, &p), HVTLFS_OK);
 	res = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)page, 0);
@@ -458,8 +453,8 @@ static void test_issue_failures(void **state)
 		f.remote_tlb_flush_recommended = true;
 		f.xmm_input = form == 1;
 		memset(&r, 0, sizeof(r));
-		r.vp_bitmap = bm;
-		r.vp_words = 1;
+		r.vps.bitmap = bm;
+		r.vps.words = 1;
 		r.ranges = rg;
 		r.nranges = 3;
 		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, 4096, &plan_e2e),

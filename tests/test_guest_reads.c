@@ -21,7 +21,7 @@
 
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/flush.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/nested.h"
 #include "hvtlfs/ranges.h"
 #include "hvtlfs/vpset.h"
@@ -95,15 +95,8 @@ static void assert_read_at_most_once(void)
 			fail_msg("guest byte %zu read %u times", i, reads[i]);
 }
 
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	return testutil_rng(&rng_state);
-}
-
 /* HV_VP_SET: the TLFS example, VPs {0, 5, 130} = mask 0x5, banks {0x21, 0x4}. */
-static void test_vpset_parse(void **state)
+static void test_vpset_decode(void **state)
 {
 	struct hvtlfs_vpset set;
 	uint16_t st = 0;
@@ -114,7 +107,7 @@ static void test_vpset_parse(void **state)
 	put64(8, 0x5);
 	put64(16, 0x21);
 	put64(24, 0x4);
-	assert_int_equal(hvtlfs_vpset_parse(&set, guest, GUEST_BYTES, 2, &st), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_decode(&set, guest, GUEST_BYTES, 2, &st), HVTLFS_OK);
 	assert_int_equal(st, HVTLFS_STATUS_SUCCESS);
 	assert_true(set.format == HVTLFS_GENERIC_SET_SPARSE_4K);
 	assert_true(set.valid_bank_mask == 0x5);
@@ -124,7 +117,7 @@ static void test_vpset_parse(void **state)
 	guest_reset(1);
 	put64(0, HVTLFS_GENERIC_SET_SPARSE_4K);
 	put64(8, 0x7);
-	assert_int_equal(hvtlfs_vpset_parse(&set, guest, GUEST_BYTES, 2, &st),
+	assert_int_equal(hvtlfs_vpset_decode(&set, guest, GUEST_BYTES, 2, &st),
 			 HVTLFS_ERR_BANK_MISMATCH);
 	assert_read_once(16);
 }
@@ -140,8 +133,8 @@ static void test_range_list_decode(void **state)
 	put64(0, 0x00007F00000007FFu); /* 2048 x 4 KiB from 0x7f0000000000 */
 	put64(8, 0x0000000040001807u); /* 8 x 1 GiB from 1 GiB */
 	put64(16, 0x0000000000400000u);
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_EXTENDED, guest, GUEST_BYTES,
-						  3, e, 3, &bad),
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_EXTENDED, guest,
+						  GUEST_BYTES, 3, e, 3, &bad),
 			 3);
 	assert_true(e[0].base == 0x00007F0000000000u && e[0].pages == 2048 &&
 		    e[0].page_shift == 12);
@@ -152,18 +145,18 @@ static void test_range_list_decode(void **state)
 	/* Simple format: 4096 x 4 KiB. */
 	guest_reset(1);
 	put64(0, 0x00007F0000000FFFu);
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_SIMPLE, guest, GUEST_BYTES,
-						  1, e, 1, NULL),
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_SIMPLE, guest,
+						  GUEST_BYTES, 1, e, 1, NULL),
 			 1);
 	assert_true(e[0].base == 0x00007F0000000000u && e[0].pages == 4096);
 	assert_read_once(8);
 }
 
 /* HvFlushVirtualAddressListEx with the TLFS VP set and two ranges, as the guest wrote it. */
-static void test_hv_decode_list_ex(void **state)
+static void test_hvcall_decode_list_ex(void **state)
 {
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
 	struct hvtlfs_range_entry r[4];
 
 	(void)state;
@@ -181,7 +174,7 @@ static void test_hv_decode_list_ex(void **state)
 	in.input_gpa = 0x5000;
 	in.bytes = guest;
 	in.len = GUEST_BYTES;
-	assert_int_equal(hvtlfs_hv_decode(&in, &req, r, 4), HVTLFS_OK);
+	assert_int_equal(hvtlfs_hvcall_decode(&in, &req, r, 4), HVTLFS_OK);
 	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
 	assert_true(req.address_space == 0x123000);
 	assert_true(hvtlfs_vpset_contains(&req.vps, 0) && hvtlfs_vpset_contains(&req.vps, 5) &&
@@ -194,10 +187,10 @@ static void test_hv_decode_list_ex(void **state)
 }
 
 /* HvPostMessage: the payload is copied as the guest wrote it, each byte once. */
-static void test_hv_decode_post_message(void **state)
+static void test_hvcall_decode_post_message(void **state)
 {
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
 	unsigned int i;
 
 	(void)state;
@@ -211,7 +204,7 @@ static void test_hv_decode_post_message(void **state)
 	in.input_gpa = 0x5000;
 	in.bytes = guest;
 	in.len = GUEST_BYTES;
-	assert_int_equal(hvtlfs_hv_decode(&in, &req, NULL, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 0), HVTLFS_OK);
 	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
 	assert_int_equal(req.connection_id, 7);
 	assert_int_equal(req.payload_size, 200);
@@ -251,64 +244,66 @@ static void random_input(uint64_t *control, unsigned int *features)
 {
 	static const uint16_t codes[] = { 0x0002, 0x0003, 0x0008, 0x000B, 0x0013, 0x0014,
 					  0x0015, 0x005C, 0x005D, 0x00AF, 0x00B0 };
-	uint16_t code = codes[rng() % (sizeof(codes) / sizeof(codes[0]))];
+	uint16_t code = codes[testutil_next() % (sizeof(codes) / sizeof(codes[0]))];
 	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(code);
 	uint64_t c = code;
-	unsigned int varhdr = (unsigned int)(rng() % 4u), i;
+	unsigned int varhdr = (unsigned int)(testutil_next() % 4u), i;
 
 	for (i = 0; i < GUEST_BYTES; i++)
-		shadow[i] = (uint8_t)rng();
+		shadow[i] = (uint8_t)testutil_next();
 	if (ci->kind == HVTLFS_CALL_KIND_REP)
-		c |= (uint64_t)(1u + rng() % 40u) << 32;
+		c |= (uint64_t)(1u + testutil_next() % 40u) << 32;
 	if (ci->flags & HVTLFS_CALLF_VARHDR) {
 		uint64_t mask = 0;
 
 		c |= (uint64_t)varhdr << 17;
 		while ((unsigned int)hvtlfs_popcount64(mask) < varhdr)
-			mask |= HVTLFS_BIT64(rng() % 64u);
-		if (rng() % 4u == 0)
-			mask = rng(); /* a mismatch, now and then */
+			mask |= HVTLFS_BIT64(testutil_next() % 64u);
+		if (testutil_next() % 4u == 0)
+			mask = testutil_next(); /* a mismatch, now and then */
 		/* The set follows the fixed words: 16 bytes in (flush), 8 (IPI). */
-		put64(code == 0x0015 ? 8u : 16u, rng() % 3u); /* format 0, 1 or bad */
+		put64(code == 0x0015 ? 8u : 16u, testutil_next() % 3u); /* format 0, 1 or bad */
 		put64(code == 0x0015 ? 16u : 24u, mask);
 	}
 	if (code != 0x0008 && code != 0x005D && code != 0x000B && code != 0x0015)
-		put64(8, rng() % 2u ? rng() % 16u : 0); /* flush flags, mostly valid */
+		put64(8, testutil_next() % 2u ? testutil_next() % 16u
+					      : 0); /* flush flags, mostly valid */
 	if (code == 0x000B || code == 0x0015)
-		put64(0, (rng() % 0x120u) | ((rng() % 2u) << 32)); /* vector, VTL */
+		put64(0, (testutil_next() % 0x120u) |
+				 ((testutil_next() % 2u) << 32)); /* vector, VTL */
 	if (code == 0x005C)
-		put64(8, (1u + rng() % 4u) | (uint64_t)(rng() % 260u) << 32);
-	if ((ci->flags & HVTLFS_CALLF_FAST) && rng() % 3u == 0)
+		put64(8, (1u + testutil_next() % 4u) | (uint64_t)(testutil_next() % 260u) << 32);
+	if ((ci->flags & HVTLFS_CALLF_FAST) && testutil_next() % 3u == 0)
 		c |= HVTLFS_CONTROL_FAST;
 	*control = c;
-	*features = (unsigned int)(rng() % 4u);
+	*features = (unsigned int)(testutil_next() % 4u);
 }
 
-static void test_hv_decode_property(void **state)
+static void test_hvcall_decode_property(void **state)
 {
 	static struct hvtlfs_range_entry r1[64], r2[64];
-	struct hvtlfs_hv_request req1, req2;
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_request req1, req2;
+	struct hvtlfs_hvcall_input in;
 	int i;
 
 	(void)state;
-	rng_state = 0x6E75657374ULL;
+	testutil_seed(0x6E75657374ULL);
 	for (i = 0; i < 5000; i++) {
 		int rc1, rc2;
 
 		guest_reset(0);
 		memset(&in, 0, sizeof(in));
 		random_input(&in.control, &in.features);
-		in.input_gpa = 0x5000u + 8u * (rng() % 4u);
+		in.input_gpa = 0x5000u + 8u * (testutil_next() % 4u);
 		in.bytes = guest;
 		in.len = GUEST_BYTES;
 		memset(r1, 0, sizeof(r1));
 		memset(r2, 0, sizeof(r2));
-		rc1 = hvtlfs_hv_decode(&in, &req1, r1, 64);
+		rc1 = hvtlfs_hvcall_decode(&in, &req1, r1, 64);
 		assert_read_at_most_once();
 		memset(reads, 0, sizeof(reads));
 		mutating = 1;
-		rc2 = hvtlfs_hv_decode(&in, &req2, r2, 64);
+		rc2 = hvtlfs_hvcall_decode(&in, &req2, r2, 64);
 		assert_read_at_most_once();
 		assert_int_equal(rc1, rc2);
 		assert_memory_equal(&req1, &req2, sizeof(req1));
@@ -319,12 +314,12 @@ static void test_hv_decode_property(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_vpset_parse),
+		cmocka_unit_test(test_vpset_decode),
 		cmocka_unit_test(test_range_list_decode),
-		cmocka_unit_test(test_hv_decode_list_ex),
-		cmocka_unit_test(test_hv_decode_post_message),
+		cmocka_unit_test(test_hvcall_decode_list_ex),
+		cmocka_unit_test(test_hvcall_decode_post_message),
 		cmocka_unit_test(test_evmcs_reads),
-		cmocka_unit_test(test_hv_decode_property),
+		cmocka_unit_test(test_hvcall_decode_property),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,8 @@
  * level per binary (tests/hypercall.cmake builds the matrix). The mock answers through
  * its fake page or by emulating VMCALL/VMMCALL from SIGILL, and leaves garbage in every
  * register the hypervisor may change: a wrong clobber list breaks these tests.
- * Expected register images are written from the TLFS register table (TLFS-NOTES.md). */
+ * Expected register images are written from the TLFS register table ("Hypercall Inputs":
+ * RCX, RDX, R8 and XMM0-XMM5 on x64; EDX:EAX, EBX:ECX, EDI:ESI on x86). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,6 +51,8 @@ static void test_trace(uint16_t code, uint64_t control, uint64_t result)
 #include "hvtlfs/hypercall.h"
 #include "hvtlfs/mock.h"
 
+#include "testutil.h"
+
 #if HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMCALL
 #define EXPECT_VIA HVTLFS_MOCK_VIA_VMCALL
 #elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMMCALL
@@ -62,27 +65,17 @@ static void test_trace(uint16_t code, uint64_t control, uint64_t result)
 
 /* ---- helpers -------------------------------------------------------------------- */
 
-static uint64_t prng_state;
-static uint64_t prng(void)
-{
-	/* splitmix64 */
-	uint64_t z = (prng_state += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
 /* The n-th value of the sequence seeded with @seed, recomputed out of line so the
  * compiler cannot reuse the copy it holds in a register. */
 static NOINLINE uint64_t regen(uint64_t seed, unsigned int n)
 {
-	uint64_t saved = prng_state, v = 0;
+	uint64_t saved = testutil_state, v = 0;
 	unsigned int i;
 
-	prng_state = seed;
+	testutil_seed(seed);
 	for (i = 0; i <= n; i++)
-		v = prng();
-	prng_state = saved;
+		v = testutil_next();
+	testutil_state = saved;
 	return v;
 }
 
@@ -109,7 +102,7 @@ static int setup(void **state)
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
 	test_rep_hooks = 0;
 	test_traces = 0;
-	prng_state = 0x4876544C46530001ull; /* "HvTLFS" 1 */
+	testutil_seed(0x4876544C46530001ull); /* "HvTLFS" 1 */
 	return 0;
 }
 
@@ -146,7 +139,7 @@ static void test_slow_registers(void **state)
 		uint64_t gi = (uint64_t)(uintptr_t)in, go = (uint64_t)(uintptr_t)out;
 		uint64_t r;
 
-		canned_result = prng();
+		canned_result = testutil_next();
 		r = hvtlfs_hypercall_slow(control, gi, go);
 		assert_true(r == canned_result);
 		c = only_call();
@@ -259,10 +252,12 @@ HVTLFS_STATIC_ASSERT(HVTLFS_HYPERCALL_XMM_FITS(17, 80), "32 + 80 = 112");
  * out-of-line recomputation: any register the wrapper does not declare changed but the
  * mock does change breaks this at some optimisation level. */
 #define LIVE_DECL                                                                                  \
-	uint64_t seed = prng_state;                                                                \
-	uint64_t v0 = prng(), v1 = prng(), v2 = prng(), v3 = prng(), v4 = prng(), v5 = prng();     \
-	uint64_t v6 = prng(), v7 = prng(), v8 = prng(), v9 = prng(), v10 = prng(), v11 = prng();   \
-	uint64_t v12 = prng(), v13 = prng()
+	uint64_t seed = testutil_state;                                                            \
+	uint64_t v0 = testutil_next(), v1 = testutil_next(), v2 = testutil_next(),                 \
+		 v3 = testutil_next(), v4 = testutil_next(), v5 = testutil_next();                 \
+	uint64_t v6 = testutil_next(), v7 = testutil_next(), v8 = testutil_next(),                 \
+		 v9 = testutil_next(), v10 = testutil_next(), v11 = testutil_next();               \
+	uint64_t v12 = testutil_next(), v13 = testutil_next()
 #define LIVE_CHECK                                                                                 \
 	do {                                                                                       \
 		assert_true(v0 == regen(seed, 0));                                                 \
@@ -419,17 +414,17 @@ static void test_inputs_reused_after_call(void **state)
 	ARM(state);
 	hvtlfs_mock_set_handler(canned_handler, NULL);
 	for (i = 0; i < 32; i++) {
-		uint64_t c = prng() & 0xFFFF, a = prng(), b = prng();
-		canned_result = prng();
+		uint64_t c = testutil_next() & 0xFFFF, a = testutil_next(), b = testutil_next();
+		canned_result = testutil_next();
 		assert_true(reuse_slow(c, a, b) == (canned_result ^ a ^ ROT(b, 7) ^ ROT(c, 13)));
 		assert_true(reuse_fast8(c, a) == (canned_result ^ a ^ ROT(c, 13)));
 		assert_true(reuse_fast16(c, a, b) == (canned_result ^ a ^ ROT(b, 7) ^ ROT(c, 13)));
 	}
 	for (i = 0; i < 32; i++) {
-		uint32_t hi = (uint32_t)prng(), lo = (uint32_t)prng();
+		uint32_t hi = (uint32_t)testutil_next(), lo = (uint32_t)testutil_next();
 		uint32_t rr;
 
-		canned_result = prng();
+		canned_result = testutil_next();
 		rr = (uint32_t)canned_result ^ (uint32_t)(canned_result >> 32);
 		uint32_t h = HALF_HI(hi, lo), l = HALF_LO(hi, lo);
 
@@ -439,7 +434,7 @@ static void test_inputs_reused_after_call(void **state)
 	}
 	hvtlfs_mock_set_handler(NULL, NULL);
 	for (i = 0; i < 32; i++) {
-		uint64_t c = 0x0000000200000014ull, a = prng(), b = prng();
+		uint64_t c = 0x0000000200000014ull, a = testutil_next(), b = testutil_next();
 
 		assert_int_equal(hvtlfs_mock_script(two, 1), HVTLFS_OK);
 		/* Two iterations (rep start 0, then 1); the rep start field is updated in the
@@ -508,13 +503,13 @@ static NOINLINE void xmm_one(size_t in_bytes, size_t out_bytes)
 	uint8_t in[112], out[113], want[112];
 	uint64_t q[14] = { 0 };
 	uint64_t r = 1;
-	double a = (double)(prng() >> 40);
+	double a = (double)(testutil_next() >> 40);
 	int err = -1;
 	const struct hvtlfs_mock_call *c;
 	size_t i, first = (in_bytes + 15) / 16 * 16;
 
 	for (i = 0; i < sizeof(in); i++)
-		in[i] = (uint8_t)prng();
+		in[i] = (uint8_t)testutil_next();
 	memset(out, 0xEE, sizeof(out));
 	xmm_in_bytes = in_bytes;
 	xmm_out_bytes = out_bytes;
@@ -828,18 +823,19 @@ static void test_rep_property(void **state)
 	for (round = 0; round < 200; round++) {
 		struct hvtlfs_mock_response s[HVTLFS_MOCK_SCRIPT_MAX];
 		uint32_t starts[HVTLFS_MOCK_SCRIPT_MAX + 1];
-		uint32_t count = (uint32_t)(prng() % 4095) + 1, at = 0;
+		uint32_t count = (uint32_t)(testutil_next() % 4095) + 1, at = 0;
 		size_t n = 0;
 		uint64_t r = 0;
 
 		hvtlfs_mock_reset();
 		while (n < HVTLFS_MOCK_SCRIPT_MAX - 1 && at < count) {
-			uint32_t step = (uint32_t)(prng() % 200) + 1;
+			uint32_t step = (uint32_t)(testutil_next() % 200) + 1;
 
 			if (at + step >= count)
 				break;
 			starts[n] = at;
-			s[n].status = (prng() & 1) ? HVTLFS_STATUS_TIMEOUT : HVTLFS_STATUS_SUCCESS;
+			s[n].status = (testutil_next() & 1) ? HVTLFS_STATUS_TIMEOUT
+							    : HVTLFS_STATUS_SUCCESS;
 			s[n].reps_mode = HVTLFS_MOCK_REPS_ADVANCE;
 			s[n].reps = (int32_t)step;
 			at += step;

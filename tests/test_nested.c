@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Nested virtualization: eVMCS layout and field table, clean fields, VP assist page,
- * leaves 0x40000004 / 0x4000000A, nested control words.
+ * Nested virtualization: eVMCS layout and field table, clean fields, the eVMCS
+ * version choice, the VP assist page.
  *
  * Offsets and encodings below are written by hand from the TLFS (HV_VMX_ENLIGHTENED_VMCS
  * and its "Physical VMCS Encoding" table, HV_VP_ASSIST_PAGE, feature discovery), never
@@ -15,24 +15,10 @@
 
 #include <string.h>
 
-#include "hvtlfs/control.h"
 #include "hvtlfs/error.h"
-#include "hvtlfs/flush.h"
 #include "hvtlfs/nested.h"
-#include "hvtlfs/ranges.h"
-#include "hvtlfs/tlfs.h"
 
-/* ---- seeded PRNG (splitmix64) ---- */
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
+#include "testutil.h"
 
 /* An eVMCS page, 4 KiB aligned as the TLFS requires. */
 static union {
@@ -165,12 +151,6 @@ static void test_constants(void **state)
 	/* EnlightenmentsControl: NestedFlushVirtualHypercall bit 0, MsrBitmap bit 1. */
 	assert_int_equal(HVTLFS_EVMCS_ENL_NESTED_FLUSH_HYPERCALL, 1);
 	assert_int_equal(HVTLFS_EVMCS_ENL_MSR_BITMAP, 2);
-	/* Agreement with the foundation's CPUID constants. */
-	assert_int_equal(HVTLFS_NESTED_HINT_NESTED_HV, HVTLFS_CPUID4_EAX_NESTED);
-	assert_int_equal(HVTLFS_NESTED_HINT_EVMCS, HVTLFS_CPUID4_EAX_ENLIGHTENED_VMCS);
-	assert_int_equal(HVTLFS_NESTED_EAX_DIRECT_FLUSH, HVTLFS_CPUIDA_EAX_DIRECT_FLUSH);
-	assert_int_equal(HVTLFS_NESTED_EAX_GPA_FLUSH, HVTLFS_CPUIDA_EAX_GUEST_MAPPING_FLUSH);
-	assert_int_equal(HVTLFS_NESTED_EAX_MSR_BITMAP, HVTLFS_CPUIDA_EAX_MSR_BITMAP);
 	assert_string_equal(hvtlfs_strerror(HVTLFS_ERR_EVMCS_VERSION), "HVTLFS_ERR_EVMCS_VERSION");
 	assert_string_equal(hvtlfs_strerror(HVTLFS_ERR_EVMCS_NO_FIELD),
 			    "HVTLFS_ERR_EVMCS_NO_FIELD");
@@ -456,12 +436,12 @@ static void test_read_write_property(void **state)
 	uint32_t n = hvtlfs_evmcs_field_count(), i, round;
 
 	(void)state;
-	rng_state = 0x4E657374ULL; /* "Nest" */
+	testutil_seed(0x4E657374ULL); /* "Nest" */
 	for (round = 0; round < 20; round++) {
 		for (i = 0; i < n; i++) {
 			const struct hvtlfs_evmcs_field *f = hvtlfs_evmcs_field_at(i);
 			struct hvtlfs_evmcs *e = &page.e;
-			uint64_t v = rng(), got = 0;
+			uint64_t v = testutil_next(), got = 0;
 			uint32_t b;
 
 			if (f->encoding == HVTLFS_EVMCS_NO_ENCODING ||
@@ -470,7 +450,7 @@ static void test_read_write_property(void **state)
 			if (f->size < 8)
 				v &= (1ULL << (f->size * 8)) - 1;
 			for (b = 0; b < 1024; b++)
-				page.bytes[b] = (unsigned char)rng();
+				page.bytes[b] = (unsigned char)testutil_next();
 			e->clean_fields = 0xFFFF;
 			memcpy(before, page.bytes, sizeof(before));
 			assert_int_equal(hvtlfs_evmcs_write(e, f->encoding, v), HVTLFS_OK);
@@ -559,202 +539,35 @@ static void test_prepare_check_enlightenments(void **state)
 	assert_int_equal(hvtlfs_evmcs_check(NULL), HVTLFS_ERR_NULL);
 }
 
-/* ---- leaf 0x4000000A ---- */
-static void test_features_vectors(void **state)
-{
-	struct hvtlfs_nested_features f;
-
-	(void)state;
-	/* Version 1..1, direct flush, GPA flush, enlightened MSR bitmap. */
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x000E0101u), HVTLFS_OK);
-	assert_int_equal(f.eax, 0x000E0101u);
-	assert_int_equal(f.evmcs_version_low, 1);
-	assert_int_equal(f.evmcs_version_high, 1);
-	assert_true(f.direct_virtual_flush);
-	assert_true(f.gpa_flush_hypercalls);
-	assert_true(f.enlightened_msr_bitmap);
-	assert_false(f.virt_exception_pf);
-	assert_false(f.enlightened_npt_tlb);
-	assert_int_equal(f.unknown_bits, 0);
-
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x00100000u), HVTLFS_OK);
-	assert_true(f.virt_exception_pf);
-	assert_false(f.direct_virtual_flush);
-	assert_int_equal(f.evmcs_version_low, 0);
-
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0), HVTLFS_OK);
-	assert_false(f.gpa_flush_hypercalls);
-
-	/* Bits the TLFS table calls reserved: decoded where named, reported where
-	 * not, never an error. */
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x00010101u), HVTLFS_OK);
-	assert_int_equal(f.unknown_bits, 0x00010000u);
-	assert_int_equal(f.evmcs_version_high, 1);
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x80000000u), HVTLFS_OK);
-	assert_int_equal(f.unknown_bits, 0x80000000u);
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0xFFFFFFFFu), HVTLFS_OK);
-	assert_int_equal(f.unknown_bits, 0xFFA10000u); /* 16, 21, 23-31 */
-	assert_true(f.enlightened_npt_tlb);
-}
-
-/*
- * What real hosts report (Linux prints "Hyper-V: Nested features: 0x..." at boot):
- * Hyper-V on AMD sets bit 22, enlightened NPT TLB flush, which the TLFS table
- * still calls reserved; an Intel Windows 11 22621 host sets bit 21, which nothing
- * names yet. Both decode, neither is refused.
- */
-static void test_features_real_hosts(void **state)
-{
-	struct hvtlfs_nested_features f;
-	uint32_t v = 77;
-
-	(void)state;
-	/* AMD host, Windows 11 build 22000: direct flush, MSR bitmap, NPT TLB, no eVMCS. */
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x004A0000u), HVTLFS_OK);
-	assert_true(f.enlightened_npt_tlb);
-	assert_true(f.direct_virtual_flush);
-	assert_false(f.gpa_flush_hypercalls);
-	assert_true(f.enlightened_msr_bitmap);
-	assert_false(f.virt_exception_pf);
-	assert_int_equal(f.unknown_bits, 0);
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_ERR_NO_FEATURE);
-	/* Intel host, Windows 11 build 22621: eVMCS 1..1, bits 17-20, and bit 21. */
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x003E0101u), HVTLFS_OK);
-	assert_int_equal(f.unknown_bits, 0x00200000u);
-	assert_false(f.enlightened_npt_tlb);
-	assert_true(f.direct_virtual_flush);
-	assert_true(f.gpa_flush_hypercalls);
-	assert_true(f.enlightened_msr_bitmap);
-	assert_true(f.virt_exception_pf);
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_OK);
-	assert_int_equal(v, 1);
-}
-
-static void test_features_errors(void **state)
-{
-	struct hvtlfs_nested_features f;
-
-	(void)state;
-	/* Malformed ranges. */
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x0102u), HVTLFS_ERR_EVMCS_VERSION);
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x0001u), HVTLFS_ERR_EVMCS_VERSION);
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x0100u), HVTLFS_ERR_EVMCS_VERSION);
-	assert_int_equal(hvtlfs_nested_features_decode(NULL, 0x0101u), HVTLFS_ERR_NULL);
-}
-
-static void test_features_property(void **state)
-{
-	struct hvtlfs_nested_features f;
-	int i;
-
-	(void)state;
-	rng_state = 0x0A0A0A0AULL;
-	for (i = 0; i < 20000; i++) {
-		uint32_t eax = (uint32_t)rng(), back;
-		int err;
-
-		if (i & 1)
-			eax &= HVTLFS_NESTED_EAX_KNOWN; /* half the inputs are clean */
-		err = hvtlfs_nested_features_decode(&f, eax);
-		back = (uint32_t)f.evmcs_version_low | ((uint32_t)f.evmcs_version_high << 8) |
-		       (f.direct_virtual_flush ? 1u << 17 : 0) |
-		       (f.gpa_flush_hypercalls ? 1u << 18 : 0) |
-		       (f.enlightened_msr_bitmap ? 1u << 19 : 0) |
-		       (f.virt_exception_pf ? 1u << 20 : 0) |
-		       (f.enlightened_npt_tlb ? 1u << 22 : 0);
-		assert_int_equal(back | f.unknown_bits, eax);
-		assert_int_equal(f.unknown_bits, eax & 0xFFA10000u);
-		assert_int_equal(f.enlightened_npt_tlb, (eax >> 22) & 1u);
-		if ((f.evmcs_version_low == 0) != (f.evmcs_version_high == 0) ||
-		    f.evmcs_version_low > f.evmcs_version_high)
-			assert_int_equal(err, HVTLFS_ERR_EVMCS_VERSION);
-		else
-			assert_int_equal(err, HVTLFS_OK);
-	}
-}
-
 static void test_evmcs_version_select(void **state)
 {
 	struct hvtlfs_nested_features f;
 	uint32_t v = 77;
 
 	(void)state;
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x0101u), HVTLFS_OK);
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_OK);
+	assert_int_equal(hvtlfs_features_decode_nested(&f, 0x0101u), HVTLFS_OK);
+	assert_int_equal(hvtlfs_evmcs_version_select(&f, &v), HVTLFS_OK);
 	assert_int_equal(v, 1);
 	v = 77;
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x0501u), HVTLFS_OK); /* 1..5 */
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_OK);
+	assert_int_equal(hvtlfs_features_decode_nested(&f, 0x0501u), HVTLFS_OK); /* 1..5 */
+	assert_int_equal(hvtlfs_evmcs_version_select(&f, &v), HVTLFS_OK);
 	assert_int_equal(v, 1);
 	v = 77;
 	/* 2..3: versions the library does not know are reported, not guessed. */
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0x0302u), HVTLFS_OK);
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_ERR_EVMCS_VERSION);
+	assert_int_equal(hvtlfs_features_decode_nested(&f, 0x0302u), HVTLFS_OK);
+	assert_int_equal(hvtlfs_evmcs_version_select(&f, &v), HVTLFS_ERR_EVMCS_VERSION);
 	assert_int_equal(v, 77);
-	assert_int_equal(hvtlfs_nested_features_decode(&f, 0), HVTLFS_OK);
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_ERR_NO_FEATURE);
+	assert_int_equal(hvtlfs_features_decode_nested(&f, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_evmcs_version_select(&f, &v), HVTLFS_ERR_NO_FEATURE);
 	/* A hand-built, malformed struct. */
 	f.evmcs_version_low = 3;
 	f.evmcs_version_high = 1;
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_ERR_EVMCS_VERSION);
+	assert_int_equal(hvtlfs_evmcs_version_select(&f, &v), HVTLFS_ERR_EVMCS_VERSION);
 	f.evmcs_version_low = 0;
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, &v), HVTLFS_ERR_EVMCS_VERSION);
+	assert_int_equal(hvtlfs_evmcs_version_select(&f, &v), HVTLFS_ERR_EVMCS_VERSION);
 	assert_int_equal(v, 77);
-	assert_int_equal(hvtlfs_nested_evmcs_version(NULL, &v), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_nested_evmcs_version(&f, NULL), HVTLFS_ERR_NULL);
-}
-
-/* ---- leaf 0x40000004 ---- */
-static void test_hints(void **state)
-{
-	struct hvtlfs_nested_hints h;
-
-	(void)state;
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x5000u), HVTLFS_OK);
-	assert_true(h.nested_hypervisor);
-	assert_true(h.evmcs_recommended);
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x4000u), HVTLFS_OK);
-	assert_false(h.nested_hypervisor);
-	assert_true(h.evmcs_recommended);
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x1000u), HVTLFS_OK);
-	assert_true(h.nested_hypervisor);
-	assert_false(h.evmcs_recommended);
-	/* Bits 0-15, 17, 18 are the bring-up module's: accepted, not judged. */
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00062E04u), HVTLFS_OK);
-	assert_false(h.nested_hypervisor);
-	assert_int_equal(h.unknown_bits, 0);
-	/* Bits the TLFS calls reserved: reported, never refused. */
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00015000u), HVTLFS_OK);
-	assert_int_equal(h.unknown_bits, 0x00010000u);
-	assert_true(h.evmcs_recommended);
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x80000000u), HVTLFS_OK);
-	assert_int_equal(h.unknown_bits, 0x80000000u);
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0xFFFFFFFFu), HVTLFS_OK);
-	assert_int_equal(h.unknown_bits, 0xFFD90000u); /* 16, 19, 20, 22-31 */
-	assert_true(h.mmio_hypercalls);
-	/* Bit 21, named by newer Linux: use hypercalls for MMIO configuration access. */
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00200000u), HVTLFS_OK);
-	assert_true(h.mmio_hypercalls);
-	assert_int_equal(h.unknown_bits, 0);
-	assert_int_equal(hvtlfs_nested_hints_decode(NULL, 0x4000u), HVTLFS_ERR_NULL);
-}
-
-/* Hints real hosts report ("Hyper-V: ... hints 0x..." in Linux boot logs): an Intel
- * Windows 11 22621 host sets bit 19, which the TLFS reserves. */
-static void test_hints_real_hosts(void **state)
-{
-	struct hvtlfs_nested_hints h;
-
-	(void)state;
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x000A4E24u), HVTLFS_OK);
-	assert_int_equal(h.unknown_bits, 0x00080000u);
-	assert_true(h.evmcs_recommended);
-	assert_false(h.nested_hypervisor);
-	assert_false(h.mmio_hypercalls);
-	/* The AMD host of test_features_real_hosts: no eVMCS on SVM. */
-	assert_int_equal(hvtlfs_nested_hints_decode(&h, 0x00000C2Cu), HVTLFS_OK);
-	assert_int_equal(h.unknown_bits, 0);
-	assert_false(h.evmcs_recommended);
+	assert_int_equal(hvtlfs_evmcs_version_select(NULL, &v), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_evmcs_version_select(&f, NULL), HVTLFS_ERR_NULL);
 }
 
 /* ---- VP assist page ---- */
@@ -797,69 +610,6 @@ static void test_vp_assist(void **state)
 	assert_int_equal(hvtlfs_vp_assist_set_nested_control(NULL, 0, 0), HVTLFS_ERR_NULL);
 }
 
-/* ---- nested hypercalls: the nested bit (31) in control words ---- */
-static void test_nested_control_words(void **state)
-{
-	uint64_t w = 0;
-
-	(void)state;
-	/* HvFlushGuestPhysicalAddressSpace (0x00AF), simple, handled by L0. */
-	assert_int_equal(hvtlfs_control_build(&w, 0x00AF, HVTLFS_CTL_NESTED, 0, 0, 0), HVTLFS_OK);
-	assert_true(w == 0x00000000800000AFULL);
-	assert_true(hvtlfs_control_is_nested(w));
-	/* HvFlushGuestPhysicalAddressList (0x00B0), rep count 3. */
-	assert_int_equal(hvtlfs_control_build(&w, 0x00B0, HVTLFS_CTL_NESTED, 0, 3, 0), HVTLFS_OK);
-	assert_true(w == 0x00000003800000B0ULL);
-	/* Continuation from rep 2 keeps the nested bit. */
-	assert_true(hvtlfs_control_with_rep_start(w, 2) == 0x00020003800000B0ULL);
-	/* Without the option the bit stays clear. */
-	assert_int_equal(hvtlfs_control_build(&w, 0x00AF, 0, 0, 0, 0), HVTLFS_OK);
-	assert_true(w == 0x00000000000000AFULL);
-}
-
-/* The flush module's GPA flush builders with the nested bit, over the GPA page ranges of the
- * ranges module: what an L1 sends after changing an L2's EPT. */
-static void test_nested_gpa_flush_builders(void **state)
-{
-	static uint64_t in[512] __attribute__((aligned(4096)));
-	static const struct hvtlfs_page_range pages[] = { { 0x1000, 3 }, { 0x20000, 1 } };
-	uint64_t ranges[4] = { 0 }, needed = 0;
-	struct hvtlfs_prepared prep;
-
-	(void)state;
-	/* HV_GPA_PAGE_RANGE: bits 0-10 additional pages, bits 12-63 base PFN. */
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(ranges, 4, pages, 2, 0, &needed), 2);
-	assert_true(ranges[0] == 0x0000000001000002ULL);
-	assert_true(ranges[1] == 0x0000000020000000ULL);
-
-	memset(in, 0xA5, sizeof(in));
-	assert_int_equal(hvtlfs_gpa_flush_build_list(in, sizeof(in), 0xABC000ULL, ranges, 2,
-						     HVTLFS_CTL_NESTED, &prep),
-			 HVTLFS_OK);
-	assert_true(prep.control == 0x00000002800000B0ULL); /* code 0xB0, nested, 2 reps */
-	assert_int_equal(prep.rep_count, 2);
-	assert_int_equal(prep.input_size, 32);
-	assert_true(in[0] == 0xABC000ULL);
-	assert_true(in[1] == 0);
-	assert_true(in[2] == 0x0000000001000002ULL);
-	assert_true(in[3] == 0x0000000020000000ULL);
-
-	memset(in, 0xA5, sizeof(in));
-	assert_int_equal(
-		hvtlfs_gpa_flush_build_space(in, sizeof(in), 0xABC000ULL, HVTLFS_CTL_NESTED, &prep),
-		HVTLFS_OK);
-	assert_true(prep.control == 0x00000000800000AFULL);
-	assert_int_equal(prep.rep_count, 0);
-	assert_int_equal(prep.input_size, 16);
-	assert_true(in[0] == 0xABC000ULL);
-	assert_true(in[1] == 0);
-
-	assert_int_equal(hvtlfs_gpa_flush_build_space(in, sizeof(in), 0xABC000ULL,
-						      HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED, &prep),
-			 HVTLFS_OK);
-	assert_true(prep.control == 0x00000000800100AFULL);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -875,16 +625,8 @@ int main(void)
 		cmocka_unit_test(test_read_write_property),
 		cmocka_unit_test(test_clean_helpers),
 		cmocka_unit_test(test_prepare_check_enlightenments),
-		cmocka_unit_test(test_features_vectors),
-		cmocka_unit_test(test_features_real_hosts),
-		cmocka_unit_test(test_features_errors),
-		cmocka_unit_test(test_features_property),
 		cmocka_unit_test(test_evmcs_version_select),
-		cmocka_unit_test(test_hints),
-		cmocka_unit_test(test_hints_real_hosts),
 		cmocka_unit_test(test_vp_assist),
-		cmocka_unit_test(test_nested_control_words),
-		cmocka_unit_test(test_nested_gpa_flush_builders),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,9 +7,9 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "hvtlfs/planner.h"
+#include "hvtlfs/issue.h"
 #include "hvtlfs/flush.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 
 #include "testutil.h"
 
@@ -26,12 +26,31 @@ static void base_features(void)
 	feat.max_vps = 240;
 }
 
+/* The base features and an empty VP bitmap but for its first word. */
+static void reset(uint64_t vps0)
+{
+	base_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = vps0;
+}
+
+/* @n one-page ranges 64 KiB apart: @n entries that never coalesce. */
+static void scatter(size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		rg[i].start = 0x10000000u + i * 0x10000u;
+		rg[i].length = 4096;
+	}
+}
+
 static struct hvtlfs_flush_request request(uint32_t words, uint64_t cr3, size_t nranges)
 {
 	struct hvtlfs_flush_request r;
 	memset(&r, 0, sizeof(r));
-	r.vp_bitmap = bm;
-	r.vp_words = words;
+	r.vps.bitmap = bm;
+	r.vps.words = words;
 	r.address_space = cr3;
 	r.ranges = rg;
 	r.nranges = nranges;
@@ -49,9 +68,7 @@ static void test_fallback_and_nothing(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 4;
+	reset(4);
 	r = request(1, 0x1000, 0);
 	feat.remote_tlb_flush_recommended = false;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_FALLBACK);
@@ -63,7 +80,7 @@ static void test_fallback_and_nothing(void **state)
 	/* Nobody targeted: nothing to issue. */
 	memset(bm, 0, sizeof(bm));
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
-	assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+	assert_int_equal(plan.form, HVTLFS_FORM_NONE);
 	assert_int_equal(hvtlfs_flush_issue(&plan, 0, NULL), HVTLFS_OK);
 }
 
@@ -72,18 +89,16 @@ static void test_vp2_space(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 4;
+	reset(4);
 	r = request(1, 0x1000, 0);
 	r.non_global_only = 1;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
-	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_int_equal(plan.form, HVTLFS_FORM_SLOW);
 	assert_true(plan.control == 0x0002u);
 	assert_true(page[0] == 0x1000 && page[1] == HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY &&
 		    page[2] == 4);
 	assert_int_equal(plan.nvps, 1);
-	assert_true(plan.start == 0 && plan.last == HVTLFS_FLUSH_ALL_END);
+	assert_true(plan.start == 0 && plan.last == HVTLFS_PLAN_LAST_ALL);
 }
 
 /* KVM selftest: VP 2, list; NON_GLOBAL_MAPPINGS_ONLY dropped on the list call. */
@@ -91,9 +106,7 @@ static void test_vp2_list(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 4;
+	reset(4);
 	rg[0].start = 0x7f0000001234u;
 	rg[0].length = 2 * 4096;
 	r = request(1, 0x1000, 1);
@@ -110,9 +123,8 @@ static void test_ex(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
+	reset(0);
 	feat.ex_processor_masks_recommended = true;
-	memset(bm, 0, sizeof(bm));
 	bm[1] = 2;
 	r = request(2, 0x2000, 0);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
@@ -131,7 +143,7 @@ static void test_ex(void **state)
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_true(plan.control == 0x0000000100000003u);
 	{
-		struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_PREFER_EX };
+		struct hvtlfs_flush_policy pol = { 0, HVTLFS_POLICY_PREFER_EX };
 		assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
 		assert_true(plan.control == 0x0000000100020014u);
 	}
@@ -148,7 +160,7 @@ static void test_all(void **state)
 	(void)state;
 	base_features();
 	r = request(0, 0x3000, 0);
-	r.all_vps = 1;
+	r.vps.all = 1;
 	r.all_spaces = 1;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_true(plan.control == 0x0002u);
@@ -161,26 +173,17 @@ static void test_thresholds(void **state)
 {
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_flush_policy pol = { 32, 0 };
-	size_t i;
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 1;
+	reset(1);
 	/* 64 scattered pages: 64 entries, a list; a threshold of 32 flushes the space. */
-	for (i = 0; i < 64; i++) {
-		rg[i].start = 0x10000000u + i * 0x10000u;
-		rg[i].length = 4096;
-	}
+	scatter(64);
 	r = request(1, 0x1000, 64);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_int_equal(plan.entries, 64);
 	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
 	assert_true(plan.control == 0x0002u);
 	/* 509 entries fit the page; 510 flush the space. */
-	for (i = 0; i < 510; i++) {
-		rg[i].start = 0x10000000u + i * 0x10000u;
-		rg[i].length = 4096;
-	}
+	scatter(510);
 	r = request(1, 0x1000, 509);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_int_equal(plan.entries, 509);
@@ -199,11 +202,9 @@ static void test_thresholds(void **state)
 static void test_large_pages(void **state)
 {
 	struct hvtlfs_flush_request r;
-	struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_NO_LARGE_PAGES };
+	struct hvtlfs_flush_policy pol = { 0, HVTLFS_POLICY_NO_LARGE_PAGES };
 	(void)state;
-	base_features();
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 1;
+	reset(1);
 	rg[0].start = 0x40000000u; /* 1 GiB, aligned */
 	rg[0].length = 0x40000000u;
 	r = request(1, 0x1000, 1);
@@ -282,17 +283,15 @@ static void test_mapping_size_errors(void **state)
 	struct hvtlfs_flush_request r;
 	size_t i;
 	(void)state;
-	base_features();
+	reset(1);
 	feat.ext_gva_ranges = true;
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 1;
 	rg[0].start = 0x40000000u;
 	rg[0].length = 0x40000000u;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		r = request(1, 0x1000, 1);
 		r.mapping_size = bad[i];
 		assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_MAPPING_SIZE);
-		assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+		assert_int_equal(plan.form, HVTLFS_FORM_NONE);
 		r.everything = 1;
 		assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_MAPPING_SIZE);
 	}
@@ -300,38 +299,32 @@ static void test_mapping_size_errors(void **state)
 }
 
 /* ---- Property: never flush less than was asked, never with pages too large. ---- */
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	return testutil_rng(&rng_state);
-}
 
 /* A random range, often aligned to 2 MiB or 1 GiB so large pages could apply. */
 static void random_range(struct hvtlfs_range *r)
 {
 	static const uint64_t align[] = { 4096u, 0x200000u, 0x40000000u };
-	uint64_t a = align[rng() % 3u];
-	uint64_t start = 0x7f0000000000ull + (rng() % 0x400000000ull);
+	uint64_t a = align[testutil_next() % 3u];
+	uint64_t start = 0x7f0000000000ull + (testutil_next() % 0x400000000ull);
 	uint64_t len;
 
-	switch (rng() % 4u) {
+	switch (testutil_next() % 4u) {
 	case 0:
-		len = 1u + rng() % 0x10000u; /* a few pages */
+		len = 1u + testutil_next() % 0x10000u; /* a few pages */
 		break;
 	case 1:
-		len = 1u + rng() % 0x1000000u; /* up to 16 MiB */
+		len = 1u + testutil_next() % 0x1000000u; /* up to 16 MiB */
 		break;
 	case 2:
-		len = 1u + rng() % 0x100000000ull; /* up to 4 GiB */
+		len = 1u + testutil_next() % 0x100000000ull; /* up to 4 GiB */
 		break;
 	default:
-		len = (1u + rng() % 12u) * a; /* whole aligned units */
+		len = (1u + testutil_next() % 12u) * a; /* whole aligned units */
 		break;
 	}
-	if (rng() % 2u)
+	if (testutil_next() % 2u)
 		start &= ~(a - 1u);
-	if (rng() % 2u)
+	if (testutil_next() % 2u)
 		len = (len + a - 1u) & ~(a - 1u);
 	r->start = start;
 	r->length = len;
@@ -345,10 +338,10 @@ static void test_mapping_property(void **state)
 	struct hvtlfs_flush_request r;
 	unsigned int i, lists = 0, large = 0;
 	(void)state;
-	rng_state = 0x4D415050494E47ULL;
+	testutil_seed(0x4D415050494E47ULL);
 	memset(bm, 0, sizeof(bm));
 	for (i = 0; i < 3000u; i++) {
-		size_t n = 1u + rng() % 8u, k, nw, ng, m;
+		size_t n = 1u + testutil_next() % 8u, k, nw, ng, m;
 
 		for (k = 0; k < n; k++) {
 			random_range(&rg[k]);
@@ -364,19 +357,18 @@ static void test_mapping_property(void **state)
 			uint64_t flags;
 			size_t hdr, e;
 
-			base_features();
+			reset(0);
 			feat.ext_gva_ranges = true;
 			feat.ex_processor_masks_recommended = true;
-			feat.xmm_input = (rng() & 1u) != 0;
-			memset(bm, 0, sizeof(bm));
-			bm[rng() % 2u] = rng() | 1u;
+			feat.xmm_input = (testutil_next() & 1u) != 0;
+			bm[testutil_next() % 2u] = testutil_next() | 1u;
 			r = request(2, 0x1000, n);
 			r.mapping_size = sizes[m];
 			assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 			if (plan.entries == 0)
 				continue; /* a whole-space flush covers everything */
 			lists++;
-			in = plan.form == HVTLFS_PLAN_XMM ? (const uint8_t *)plan.regs
+			in = plan.form == HVTLFS_FORM_XMM ? (const uint8_t *)plan.regs
 							  : (const uint8_t *)page;
 			hdr = plan.input_size - 8u * plan.entries;
 			memcpy(&flags, in + 8, 8);
@@ -416,45 +408,37 @@ static void test_mapping_property(void **state)
 static void test_xmm(void **state)
 {
 	struct hvtlfs_flush_request r;
-	struct hvtlfs_flush_policy pol = { 0, HVTLFS_PLAN_NO_XMM };
-	size_t i;
+	struct hvtlfs_flush_policy pol = { 0, HVTLFS_POLICY_NO_XMM };
 	(void)state;
-	base_features();
+	reset(4);
 	feat.xmm_input = true;
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 4;
-	for (i = 0; i < 12; i++) {
-		rg[i].start = 0x10000000u + i * 0x10000u;
-		rg[i].length = 4096;
-	}
+	scatter(12);
 	r = request(1, 0x1000, 11);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 #if HVTLFS_ARCH_HAS_XMM_HYPERCALL
-	assert_int_equal(plan.form, HVTLFS_PLAN_XMM);
+	assert_int_equal(plan.form, HVTLFS_FORM_XMM);
 	assert_true(plan.control == 0x0000000B00010003u);
 	assert_true(plan.regs[0] == 0x1000 && plan.regs[2] == 4 && plan.regs[3] == 0x10000000u);
 	assert_true(page[0] == 0xA5A5A5A5A5A5A5A5u); /* the page is not used */
 #else
-	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_int_equal(plan.form, HVTLFS_FORM_SLOW);
 	assert_true(plan.control == 0x0000000B00000003u);
 #endif
 	/* 12 entries: 120 bytes, slow. */
 	r = request(1, 0x1000, 12);
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
-	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_int_equal(plan.form, HVTLFS_FORM_SLOW);
 	r = request(1, 0x1000, 0);
 	assert_int_equal(plan_it(&r, &pol), HVTLFS_OK);
-	assert_int_equal(plan.form, HVTLFS_PLAN_SLOW);
+	assert_int_equal(plan.form, HVTLFS_FORM_SLOW);
 }
 
 static void test_errors(void **state)
 {
 	struct hvtlfs_flush_request r;
 	(void)state;
-	base_features();
+	reset(1);
 	feat.ex_processor_masks_recommended = true;
-	memset(bm, 0, sizeof(bm));
-	bm[0] = 1;
 	r = request(1, 0x1000, 0);
 	r.everything = 0;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_EMPTY_RANGE);
@@ -468,7 +452,7 @@ static void test_errors(void **state)
 		static uint64_t big[65];
 		struct hvtlfs_flush_request rb = request(65, 0, 0);
 		big[64] = 1;
-		rb.vp_bitmap = big;
+		rb.vps.bitmap = big;
 		assert_int_equal(plan_it(&rb, NULL), HVTLFS_ERR_VP_RANGE);
 	}
 	r = request(1, 0x1000, 0);
@@ -484,7 +468,7 @@ static void test_errors(void **state)
 			 HVTLFS_ERR_ALIGNMENT);
 	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, page, 16, &plan),
 			 HVTLFS_ERR_NO_SPACE);
-	r.vp_bitmap = NULL;
+	r.vps.bitmap = NULL;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_NULL);
 	assert_int_equal(hvtlfs_flush_issue(NULL, 0, NULL), HVTLFS_ERR_NULL);
 }
@@ -496,57 +480,50 @@ static void test_errors(void **state)
  * An empty target set plans nothing and issues nothing; every plan is accepted by the
  * decoder that follows the TLFS.
  */
-static uint64_t prng = 0x9E3779B97F4A7C15u;
-static uint64_t next_rand(void)
-{
-	prng ^= prng << 13;
-	prng ^= prng >> 7;
-	prng ^= prng << 17;
-	return prng;
-}
 
 static void test_never_empty_mask(void **state)
 {
 	static struct hvtlfs_range_entry decoded[512];
 	unsigned iter, legacy = 0, nothing = 0;
 	(void)state;
+	testutil_seed(0x9E3779B97F4A7C15u);
 	for (iter = 0; iter < 4000; iter++) {
 		struct hvtlfs_flush_request r;
-		struct hvtlfs_hv_input in;
-		struct hvtlfs_hv_request q;
-		uint32_t words = (uint32_t)(next_rand() % 4u), i;
+		struct hvtlfs_hvcall_input in;
+		struct hvtlfs_hvcall_request q;
+		uint32_t words = (uint32_t)(testutil_next() % 4u), i;
 		const uint64_t *input;
 		bool empty = true;
 		uint16_t code;
 		int rc;
 
-		base_features();
-		feat.ex_processor_masks_recommended = next_rand() & 1;
-		feat.xmm_input = next_rand() & 1;
-		feat.ext_gva_ranges = next_rand() & 1;
-		memset(bm, 0, sizeof(bm));
+		reset(0);
+		feat.ex_processor_masks_recommended = testutil_next() & 1;
+		feat.xmm_input = testutil_next() & 1;
+		feat.ext_gva_ranges = testutil_next() & 1;
 		for (i = 0; i < words; i++) {
 			/* Mostly empty words, so that empty sets are common. */
-			if (next_rand() % 3 == 0)
-				bm[i] = next_rand() >> (next_rand() % 64u);
+			if (testutil_next() % 3 == 0)
+				bm[i] = testutil_next() >> (testutil_next() % 64u);
 			empty = empty && bm[i] == 0;
 		}
 		for (i = 0; i < 4; i++) {
-			rg[i].start = (next_rand() & 0x00007FFFFFFFF000ull);
-			rg[i].length = (next_rand() % 32u + 1u) * 4096u;
+			rg[i].start = (testutil_next() & 0x00007FFFFFFFF000ull);
+			rg[i].length = (testutil_next() % 32u + 1u) * 4096u;
 		}
-		r = request(words, 0x1000u * (next_rand() % 16u), (size_t)(next_rand() % 5u));
-		if (words == 0 && (next_rand() & 1))
-			r.vp_bitmap = NULL;
-		r.all_vps = next_rand() % 8u == 0;
-		r.all_spaces = next_rand() % 4u == 0;
-		r.non_global_only = next_rand() & 1;
+		r = request(words, 0x1000u * (testutil_next() % 16u),
+			    (size_t)(testutil_next() % 5u));
+		if (words == 0 && (testutil_next() & 1))
+			r.vps.bitmap = NULL;
+		r.vps.all = testutil_next() % 8u == 0;
+		r.all_spaces = testutil_next() % 4u == 0;
+		r.non_global_only = testutil_next() & 1;
 		rc = plan_it(&r, NULL);
 		if (rc == HVTLFS_ERR_FALLBACK)
 			continue; /* a VP at 64 or above without the Ex hint */
 		assert_int_equal(rc, HVTLFS_OK);
-		if (empty && !r.all_vps) {
-			assert_int_equal(plan.form, HVTLFS_PLAN_NOTHING);
+		if (empty && !r.vps.all) {
+			assert_int_equal(plan.form, HVTLFS_FORM_NONE);
 			assert_true(plan.control == 0);
 			/* Issuing it makes no call (this binary has no hypercall page: a call
 			 * would answer HVTLFS_ERR_NO_HYPERCALL_PAGE). */
@@ -554,8 +531,8 @@ static void test_never_empty_mask(void **state)
 			nothing++;
 			continue;
 		}
-		assert_int_not_equal(plan.form, HVTLFS_PLAN_NOTHING);
-		input = plan.form == HVTLFS_PLAN_XMM ? plan.regs : page;
+		assert_int_not_equal(plan.form, HVTLFS_FORM_NONE);
+		input = plan.form == HVTLFS_FORM_XMM ? plan.regs : page;
 		code = hvtlfs_control_code(plan.control);
 		if (code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE ||
 		    code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST) {
@@ -566,9 +543,9 @@ static void test_never_empty_mask(void **state)
 		in.control = plan.control;
 		in.input_gpa = 0x10000;
 		in.bytes = input;
-		in.len = plan.form == HVTLFS_PLAN_XMM ? sizeof(plan.regs) : sizeof(page);
-		in.features = HVTLFS_HV_FEAT_XMM_INPUT | HVTLFS_HV_FEAT_EXT_GVA_RANGES;
-		assert_int_equal(hvtlfs_hv_decode(&in, &q, decoded, 512), HVTLFS_OK);
+		in.len = plan.form == HVTLFS_FORM_XMM ? sizeof(plan.regs) : sizeof(page);
+		in.features = HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
+		assert_int_equal(hvtlfs_hvcall_decode(&in, &q, decoded, 512), HVTLFS_OK);
 		assert_int_equal(q.status, HVTLFS_STATUS_SUCCESS);
 	}
 	/* The run reached both cases often. */

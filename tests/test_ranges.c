@@ -22,10 +22,10 @@
 #define MB2	0x200000ull
 #define GB1	0x40000000ull
 #define BUF	8192
-#define GVA_S	HVTLFS_RANGES_SIMPLE
-#define GVA_E	HVTLFS_RANGES_EXTENDED
-#define GVA_L	(HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES)
-#define GVA_L2M (GVA_L | HVTLFS_RANGES_NO_1G)
+#define GVA_S	HVTLFS_RANGE_FORMAT_GVA_SIMPLE
+#define GVA_E	HVTLFS_RANGE_FORMAT_GVA_EXTENDED
+#define GVA_L	(HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES)
+#define GVA_L2M (GVA_L | HVTLFS_RANGE_ENCODE_NO_1G)
 #define E_LARGE 0x800ull
 #define E_1G	0x1000ull
 
@@ -46,20 +46,20 @@ static void check_canary(size_t cap)
 		assert_true(buf[i] == CANARY);
 }
 
-static int gva1(uint64_t start, uint64_t len, unsigned int flags, size_t cap, uint64_t *needed)
+static int gva1(uint64_t start, uint64_t len, unsigned int flags, size_t cap, size_t *needed)
 {
 	struct hvtlfs_range r;
 	r.start = start;
 	r.length = len;
 	arm();
-	return hvtlfs_gva_ranges_encode(buf, cap, &r, 1, flags, needed);
+	return hvtlfs_ranges_encode(buf, cap, &r, 1, flags, needed);
 }
 
 /* ---- golden vectors ---------------------------------------------------- */
 
 static void test_gva_simple_golden(void **state)
 {
-	uint64_t need = 0;
+	size_t need = 0;
 	(void)state;
 	/* One page at GVA 0x7f0000000000: page number 0x7f0000000, 0 additional pages. */
 	assert_int_equal(gva1(0x7f0000000000ull, 1, GVA_S, 4, &need), 1);
@@ -91,7 +91,7 @@ static void test_gva_simple_golden(void **state)
 
 static void test_gva_top_of_space(void **state)
 {
-	uint64_t need = 0;
+	size_t need = 0;
 	(void)state;
 	/* The very last page. */
 	assert_int_equal(gva1(0xFFFFFFFFFFFFF000ull, PAGE, GVA_S, 1, &need), 1);
@@ -129,16 +129,16 @@ static void test_gva_top_of_space(void **state)
 	assert_true(buf[0] == CANARY);
 	assert_int_equal(gva1(1, 0xFFFFFFFFFFFFFFFFull, GVA_S, 1, &need),
 			 HVTLFS_ERR_RANGES_DONT_FIT);
-	assert_true(need == (1ull << 40));
+	assert_true(need == testutil_count(1ull << 40));
 	/* The whole space but its last byte: 2^52 pages. Counted, not looped. */
 	assert_int_equal(gva1(0, 0xFFFFFFFFFFFFFFFFull, GVA_S, 4, &need),
 			 HVTLFS_ERR_RANGES_DONT_FIT);
-	assert_true(need == (1ull << 40));
+	assert_true(need == testutil_count(1ull << 40));
 	check_canary(4);
 	assert_true(buf[0] == 0xFFF && buf[3] == (0x3000000ull | 0xFFF));
 	assert_int_equal(gva1(0, 0xFFFFFFFFFFFFFFFFull, GVA_E, 4, &need),
 			 HVTLFS_ERR_RANGES_DONT_FIT);
-	assert_true(need == (1ull << 41));
+	assert_true(need == testutil_count(1ull << 41));
 	/* With 1 GiB pages: 2^34 pages in entries of 2048. */
 	assert_int_equal(gva1(0, 0xFFFFFFFFFFFFFFFFull, GVA_L, 4, &need),
 			 HVTLFS_ERR_RANGES_DONT_FIT);
@@ -152,14 +152,14 @@ static void test_gva_top_of_space(void **state)
 	{
 		struct hvtlfs_range r = { 0, 0xFFFFFFFFFFFFFFFFull };
 		need = 0;
-		assert_int_equal(hvtlfs_gva_ranges_encode(NULL, 0, &r, 1, GVA_L, &need), HVTLFS_OK);
+		assert_int_equal(hvtlfs_ranges_encode(NULL, 0, &r, 1, GVA_L, &need), HVTLFS_OK);
 		assert_true(need == (1ull << 23));
 	}
 }
 
 static void test_gva_extended_golden(void **state)
 {
-	uint64_t need = 0;
+	size_t need = 0;
 	(void)state;
 	/* 2048 pages: one entry, bit 11 (large page) clear. */
 	assert_int_equal(gva1(0x7f0000000000ull, 2048 * PAGE, GVA_E, 1, &need), 1);
@@ -178,7 +178,7 @@ static void test_gva_extended_golden(void **state)
 
 static void test_gva_large_golden(void **state)
 {
-	uint64_t need = 0;
+	size_t need = 0;
 	(void)state;
 	/* 1 GiB at 1 GiB: 512 x 2 MiB in one entry (ties prefer the smaller page). */
 	assert_int_equal(gva1(GB1, GB1, GVA_L, 1, &need), 1);
@@ -215,10 +215,10 @@ static void test_gva_large_golden(void **state)
 	check_canary(3);
 }
 
-/* 2 MiB mappings (HVTLFS_RANGES_NO_1G): the same searches without 1 GiB entries. */
+/* 2 MiB mappings (HVTLFS_RANGE_ENCODE_NO_1G): the same searches without 1 GiB entries. */
 static void test_gva_large_2m_golden(void **state)
 {
-	uint64_t need = 0;
+	size_t need = 0;
 	struct hvtlfs_page_range one = { 0x7f0000000ull, 1 };
 	(void)state;
 	/* 8 GiB at 0: two 2048 x 2 MiB entries, where 1 GiB pages would take one. */
@@ -238,26 +238,32 @@ static void test_gva_large_2m_golden(void **state)
 	{
 		struct hvtlfs_range r = { 0, 8 * GB1 };
 		arm();
-		assert_int_equal(hvtlfs_gpa_ranges_encode(
-					 buf, 2, &r, 1,
-					 HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, &need),
+		assert_int_equal(hvtlfs_ranges_encode(buf, 2, &r, 1,
+						      HVTLFS_RANGE_FORMAT_GPA |
+							      HVTLFS_RANGE_ENCODE_LARGE_PAGES |
+							      HVTLFS_RANGE_ENCODE_NO_1G,
+						      &need),
 				 2);
 		assert_true(buf[0] == (E_LARGE | 0x7FF));
 	}
 	/* The inline one-entry path takes the flags too. */
 	arm();
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, &one, 1, GVA_L2M, &need), 1);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, &one, 1, GVA_L2M, &need), 1);
 	assert_true(buf[0] == 0x7f0000000000ull);
 	/* NO_1G without large pages means nothing: refused. */
-	assert_int_equal(gva1(0, PAGE, GVA_E | HVTLFS_RANGES_NO_1G, 1, &need),
+	assert_int_equal(gva1(0, PAGE, GVA_E | HVTLFS_RANGE_ENCODE_NO_1G, 1, &need),
 			 HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(gva1(0, PAGE, HVTLFS_RANGES_NO_1G, 1, &need), HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(gva1(0, PAGE, HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, 1, &need),
+	assert_int_equal(gva1(0, PAGE, HVTLFS_RANGE_ENCODE_NO_1G, 1, &need),
+			 HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(gva1(0, PAGE, HVTLFS_RANGE_ENCODE_LARGE_PAGES | HVTLFS_RANGE_ENCODE_NO_1G,
+			      1, &need),
 			 HVTLFS_ERR_INVALID_ARG);
 	{
 		struct hvtlfs_range r = { 0, PAGE };
 		assert_int_equal(
-			hvtlfs_gpa_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGES_NO_1G, &need),
+			hvtlfs_ranges_encode(buf, 1, &r, 1,
+					     HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_NO_1G,
+					     &need),
 			HVTLFS_ERR_INVALID_ARG);
 	}
 }
@@ -266,28 +272,28 @@ static void test_coalescing(void **state)
 {
 	struct hvtlfs_range r[4];
 	struct hvtlfs_page_range p[3];
-	uint64_t need = 0;
+	size_t need = 0;
 	(void)state;
 	/* Unsorted and overlapping: pages 5-6, 1, 2-4 -> pages 1-6. */
 	r[0].start = 0x5000, r[0].length = 0x2000;
 	r[1].start = 0x1000, r[1].length = 0x1000;
 	r[2].start = 0x2000, r[2].length = 0x3000;
 	arm();
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 1, r, 3, GVA_S, &need), 1);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, r, 3, GVA_S, &need), 1);
 	assert_true(buf[0] == 0x1005);
 	check_canary(1);
 	/* Adjacent only. */
 	r[0].start = 0x3000, r[0].length = 0x1000;
 	r[1].start = 0x1000, r[1].length = 0x2000;
 	arm();
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 1, r, 2, GVA_S, &need), 1);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, r, 2, GVA_S, &need), 1);
 	assert_true(buf[0] == 0x1002);
 	/* Disjoint and unsorted: output ascends. */
 	r[0].start = 0x10000, r[0].length = 1;
 	r[1].start = 0x1000, r[1].length = 1;
 	r[2].start = 0x10000, r[2].length = 0x1000; /* duplicate */
 	arm();
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 2, r, 3, GVA_S, &need), 2);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 2, r, 3, GVA_S, &need), 2);
 	assert_true(buf[0] == 0x1000 && buf[1] == 0x10000);
 	check_canary(2);
 	/* Contained range, sorted input. */
@@ -295,7 +301,7 @@ static void test_coalescing(void **state)
 	r[1].start = 0x2000, r[1].length = 0x1000;
 	r[2].start = 0x11000, r[2].length = 0x1000;
 	arm();
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 1, r, 3, GVA_S, &need), 1);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, r, 3, GVA_S, &need), 1);
 	assert_true(buf[0] == 0x1010);
 	/* Overlaps at the very top of the space, unsorted. */
 	r[0].start = 0xFFFFFFFFFFFFE000ull, r[0].length = 0x2000;
@@ -303,7 +309,7 @@ static void test_coalescing(void **state)
 	r[2].start = 0xFFFFFFFFFFFFD000ull, r[2].length = 0x1000;
 	r[3].start = 0, r[3].length = 1;
 	arm();
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 2, r, 4, GVA_S, &need), 2);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 2, r, 4, GVA_S, &need), 2);
 	assert_true(buf[0] == 0 && buf[1] == 0xFFFFFFFFFFFFD002ull);
 	check_canary(2);
 	/* Page ranges. */
@@ -311,7 +317,7 @@ static void test_coalescing(void **state)
 	p[1].first = 1, p[1].count = 9; /* 1-9, adjacent to 10-14 */
 	p[2].first = MAXPAGE, p[2].count = 1;
 	arm();
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 2, p, 3, GVA_S, &need), 2);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 2, p, 3, GVA_S, &need), 2);
 	assert_true(buf[0] == 0x100D && buf[1] == 0xFFFFFFFFFFFFF000ull);
 	check_canary(2);
 }
@@ -320,34 +326,39 @@ static void test_gpa_golden(void **state)
 {
 	struct hvtlfs_page_range p;
 	struct hvtlfs_range r;
-	uint64_t need = 0;
+	size_t need = 0;
 	(void)state;
 	/* One page at PFN 0x12345. */
 	p.first = 0x12345, p.count = 1;
 	arm();
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 1, &p, 1, 0, &need), 1);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, &p, 1, HVTLFS_RANGE_FORMAT_GPA, &need),
+			 1);
 	assert_true(buf[0] == 0x12345000ull);
 	check_canary(1);
 	/* 2049 pages: 2048 + 1, bit 11 clear. */
 	p.count = 2049;
 	arm();
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 2, &p, 1, 0, &need), 2);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 2, &p, 1, HVTLFS_RANGE_FORMAT_GPA, &need),
+			 2);
 	assert_true(buf[0] == 0x123457FFull && buf[1] == 0x12B45000ull);
-	/* EXTENDED is accepted and changes nothing for GPA lists. */
+	/* The extended GVA format has the same layout: the same words. */
 	arm();
 	assert_int_equal(
-		hvtlfs_gpa_page_ranges_encode(buf, 2, &p, 1, HVTLFS_RANGES_EXTENDED, &need), 2);
+		hvtlfs_page_ranges_encode(buf, 2, &p, 1, HVTLFS_RANGE_FORMAT_GVA_EXTENDED, &need),
+		2);
 	assert_true(buf[0] == 0x123457FFull && buf[1] == 0x12B45000ull);
 	/* Large pages: 8 GiB at 8 GiB, one 1 GiB entry. */
 	r.start = 8 * GB1, r.length = 8 * GB1;
 	arm();
-	assert_int_equal(hvtlfs_gpa_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGES_LARGE_PAGES, &need),
+	assert_int_equal(hvtlfs_ranges_encode(
+				 buf, 1, &r, 1,
+				 HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_LARGE_PAGES, &need),
 			 1);
 	assert_true(buf[0] == 0x200001807ull);
 	check_canary(1);
 	/* Same without large pages: 2^21 pages / 2048. */
 	arm();
-	assert_int_equal(hvtlfs_gpa_ranges_encode(buf, 1, &r, 1, 0, &need),
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGE_FORMAT_GPA, &need),
 			 HVTLFS_ERR_RANGES_DONT_FIT);
 	assert_true(need == 1024);
 	check_canary(1);
@@ -357,91 +368,104 @@ static void test_encode_errors(void **state)
 {
 	struct hvtlfs_range r = { 0x1000, 0x1000 };
 	struct hvtlfs_page_range p = { 1, 1 };
-	uint64_t need = 77;
+	size_t need = 77;
 	(void)state;
 	arm();
 	/* Flags. */
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGES_LARGE_PAGES, &need),
+	assert_int_equal(
+		hvtlfs_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGE_ENCODE_LARGE_PAGES, &need),
+		HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGE_ENCODE_NO_1G, &need),
 			 HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 1, &r, 1, 4u, &need),
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, &p, 1, 0x80000000u, &need),
 			 HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, &p, 1, 0x80000000u, &need),
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, &r, 1,
+					      HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_NO_1G,
+					      &need),
 			 HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_gpa_ranges_encode(buf, 1, &r, 1, 4u, &need),
+	assert_int_equal(
+		hvtlfs_page_ranges_encode(buf, 1, &p, 1, HVTLFS_RANGE_FORMAT_GPA | 8u, &need),
+		HVTLFS_ERR_INVALID_ARG);
+	/* No format 3, and the decoder's option is no encoder option. */
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGE_FORMAT_MASK, &need),
 			 HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 1, &p, 1, 8u, &need),
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, &r, 1,
+					      HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_DECODE_CLAMP,
+					      &need),
 			 HVTLFS_ERR_INVALID_ARG);
 	/* NULLs. */
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 1, NULL, 1, 0, &need), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_gva_ranges_encode(NULL, 1, &r, 1, 0, &need), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_gva_ranges_encode(NULL, 0, &r, 1, 0, NULL), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 1, NULL, 2, 0, &need), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, NULL, 1, 0, &need), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ranges_encode(NULL, 1, &r, 1, 0, &need), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ranges_encode(NULL, 0, &r, 1, 0, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, NULL, 2, HVTLFS_RANGE_FORMAT_GPA, &need),
+			 HVTLFS_ERR_NULL);
 	assert_true(need == 77);
 	/* Empty and wrapping ranges, found before anything is written. */
 	r.length = 0;
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 1, &r, 1, 0, &need), HVTLFS_ERR_EMPTY_RANGE);
-	assert_int_equal(hvtlfs_gpa_ranges_encode(buf, 1, &r, 1, 0, &need), HVTLFS_ERR_EMPTY_RANGE);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, &r, 1, 0, &need), HVTLFS_ERR_EMPTY_RANGE);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 1, &r, 1, HVTLFS_RANGE_FORMAT_GPA, &need),
+			 HVTLFS_ERR_EMPTY_RANGE);
 	p.count = 0;
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, &p, 1, 0, &need),
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, &p, 1, 0, &need),
 			 HVTLFS_ERR_EMPTY_RANGE);
 	p.first = MAXPAGE, p.count = 2;
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, &p, 1, 0, &need),
-			 HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, &p, 1, 0, &need), HVTLFS_ERR_RANGE_WRAP);
 	p.first = MAXPAGE + 1, p.count = 1;
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 1, &p, 1, 0, &need),
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, &p, 1, HVTLFS_RANGE_FORMAT_GPA, &need),
 			 HVTLFS_ERR_RANGE_WRAP);
 	p.first = 0, p.count = 0xFFFFFFFFFFFFFFFFull;
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 1, &p, 1, 0, &need),
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, &p, 1, HVTLFS_RANGE_FORMAT_GPA, &need),
 			 HVTLFS_ERR_RANGE_WRAP);
 	{
 		/* A bad range after good ones: nothing written. */
 		struct hvtlfs_range rr[3] = { { 0x1000, 1 },
 					      { 0x5000, 1 },
 					      { 0xFFFFFFFFFFFFFFFFull, 2 } };
-		assert_int_equal(hvtlfs_gva_ranges_encode(buf, 4, rr, 3, 0, &need),
+		assert_int_equal(hvtlfs_ranges_encode(buf, 4, rr, 3, 0, &need),
 				 HVTLFS_ERR_RANGE_WRAP);
 	}
 	assert_true(need == 77);
 	check_canary(0);
 	/* Full-page range with the page number at the maximum is fine. */
 	p.first = MAXPAGE, p.count = 1;
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 1, &p, 1, 0, &need), 1);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, &p, 1, HVTLFS_RANGE_FORMAT_GPA, &need),
+			 1);
 	assert_true(buf[0] == 0xFFFFFFFFFFFFF000ull && need == 1);
 }
 
 static void test_capacity(void **state)
 {
 	struct hvtlfs_range r[3] = { { 0x100000, 1 }, { 0x1000, 1 }, { 0x9000, 5 * PAGE } };
-	uint64_t need = 0;
+	size_t need = 0;
 	size_t cap;
 	(void)state;
 	/* Empty list. */
 	arm();
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 0, NULL, 0, 0, &need), 0);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 0, NULL, 0, 0, &need), 0);
 	assert_true(need == 0);
-	assert_int_equal(hvtlfs_gva_ranges_encode(NULL, 0, NULL, 0, 0, &need), HVTLFS_OK);
+	assert_int_equal(hvtlfs_ranges_encode(NULL, 0, NULL, 0, 0, &need), HVTLFS_OK);
 	assert_true(need == 0);
 	/* Exact fit, then every smaller capacity. */
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, 3, r, 3, 0, NULL), 3);
+	assert_int_equal(hvtlfs_ranges_encode(buf, 3, r, 3, 0, NULL), 3);
 	assert_true(buf[0] == 0x1000 && buf[1] == 0x9004 && buf[2] == 0x100000);
 	check_canary(3);
 	for (cap = 0; cap < 3; cap++) {
 		arm();
 		need = 0;
-		assert_int_equal(hvtlfs_gva_ranges_encode(buf, cap, r, 3, 0, &need),
+		assert_int_equal(hvtlfs_ranges_encode(buf, cap, r, 3, 0, &need),
 				 HVTLFS_ERR_RANGES_DONT_FIT);
 		assert_true(need == 3);
 		check_canary(cap);
 	}
 	/* Count-only. */
 	need = 0;
-	assert_int_equal(hvtlfs_gva_ranges_encode(NULL, 0, r, 3, 0, &need), HVTLFS_OK);
+	assert_int_equal(hvtlfs_ranges_encode(NULL, 0, r, 3, 0, &need), HVTLFS_OK);
 	assert_true(need == 3);
 	/* A huge range at capacity 1: the rest is counted without looping. */
 	arm();
 	assert_int_equal(gva1(0, 0x8000000000000000ull, GVA_E, 1, &need),
 			 HVTLFS_ERR_RANGES_DONT_FIT);
-	assert_true(need == (1ull << 40));
+	assert_true(need == testutil_count(1ull << 40));
 	check_canary(1);
 }
 
@@ -449,37 +473,38 @@ static void test_misc(void **state)
 {
 	struct hvtlfs_range r = { 0x7f0000000000ull, 4097 * PAGE };
 	struct hvtlfs_page_range p = { 0x12345, 7 };
-	uint64_t need = 0;
+	size_t need = 0;
 	(void)state;
 	/* A capacity beyond INT_MAX acts as INT_MAX; only what is needed is written. */
 	arm();
-	assert_int_equal(hvtlfs_gva_ranges_encode(buf, (size_t)-1, &r, 1, GVA_S, &need), 2);
+	assert_int_equal(hvtlfs_ranges_encode(buf, (size_t)-1, &r, 1, GVA_S, &need), 2);
 	assert_true(buf[0] == 0x7f0000000FFFull && buf[1] == 0x7f0001000000ull);
 	check_canary(2);
-	/* GPA lists take every combination of EXTENDED and LARGE_PAGES, even for one
-	 * entry (the inline fast path), and nothing else. */
+	/* GPA lists take large pages, even for one entry (the inline fast path), and NO_1G
+	 * only with them; the simple GVA format takes no large pages. */
 	arm();
-	assert_int_equal(
-		hvtlfs_gpa_page_ranges_encode(
-			buf, 1, &p, 1, HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES, &need),
-		1);
+	assert_int_equal(hvtlfs_page_ranges_encode(
+				 buf, 1, &p, 1,
+				 HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_LARGE_PAGES, &need),
+			 1);
 	assert_true(buf[0] == 0x12345006ull && need == 1);
-	assert_int_equal(hvtlfs_gpa_page_ranges_encode(buf, 1, &p, 1, 4u, &need),
-			 HVTLFS_ERR_INVALID_ARG);
 	assert_int_equal(
-		hvtlfs_gva_page_ranges_encode(buf, 1, &p, 1, HVTLFS_RANGES_LARGE_PAGES, &need),
+		hvtlfs_page_ranges_encode(
+			buf, 1, &p, 1, HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_NO_1G, &need),
+		HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(
+		hvtlfs_page_ranges_encode(buf, 1, &p, 1, HVTLFS_RANGE_ENCODE_LARGE_PAGES, &need),
 		HVTLFS_ERR_INVALID_ARG);
 	/* One entry, but no room or no buffer. */
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 0, &p, 1, GVA_S, &need),
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 0, &p, 1, GVA_S, &need),
 			 HVTLFS_ERR_RANGES_DONT_FIT);
 	assert_true(need == 1);
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 1, &p, 1, GVA_S, &need),
-			 HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_page_ranges_encode(NULL, 1, &p, 1, GVA_S, &need), HVTLFS_ERR_NULL);
 	/* The decoder format follows flush flag bit 3. */
-	assert_int_equal(hvtlfs_gva_range_format(0), HVTLFS_RANGE_FMT_GVA_SIMPLE);
-	assert_int_equal(hvtlfs_gva_range_format(0x7), HVTLFS_RANGE_FMT_GVA_SIMPLE);
-	assert_int_equal(hvtlfs_gva_range_format(0x8), HVTLFS_RANGE_FMT_GVA_EXTENDED);
-	assert_int_equal(hvtlfs_gva_range_format(~0ull), HVTLFS_RANGE_FMT_GVA_EXTENDED);
+	assert_int_equal(hvtlfs_gva_range_format(0), HVTLFS_RANGE_FORMAT_GVA_SIMPLE);
+	assert_int_equal(hvtlfs_gva_range_format(0x7), HVTLFS_RANGE_FORMAT_GVA_SIMPLE);
+	assert_int_equal(hvtlfs_gva_range_format(0x8), HVTLFS_RANGE_FORMAT_GVA_EXTENDED);
+	assert_int_equal(hvtlfs_gva_range_format(~0ull), HVTLFS_RANGE_FORMAT_GVA_EXTENDED);
 	/* Error names. */
 	assert_string_equal(hvtlfs_strerror(HVTLFS_ERR_RANGE_MISALIGNED),
 			    "HVTLFS_ERR_RANGE_MISALIGNED");
@@ -490,7 +515,7 @@ static void test_misc(void **state)
 static void test_many_unsorted(void **state)
 {
 	static struct hvtlfs_page_range p[4096];
-	uint64_t need = 0;
+	size_t need = 0;
 	size_t i;
 	(void)state;
 	/* 4096 single pages in descending order: one run, one simple entry. */
@@ -499,7 +524,7 @@ static void test_many_unsorted(void **state)
 		p[i].count = 1;
 	}
 	arm();
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, p, 4096, GVA_S, &need), 1);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, p, 4096, GVA_S, &need), 1);
 	assert_true(buf[0] == (0x10000000ull | 0xFFF));
 	check_canary(1);
 	/* Every other page, descending: 2048 runs of one page, ascending output. */
@@ -508,7 +533,7 @@ static void test_many_unsorted(void **state)
 		p[i].count = 1;
 	}
 	arm();
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 2048, p, 2048, GVA_E, &need), 2048);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 2048, p, 2048, GVA_E, &need), 2048);
 	for (i = 0; i < 2048; i++)
 		assert_true(buf[i] == (uint64_t)(2 * i) << 12);
 	check_canary(2048);
@@ -518,7 +543,7 @@ static void test_many_unsorted(void **state)
 	p[2048].first = MAXPAGE - 4095;
 	p[2048].count = 4096;
 	arm();
-	assert_int_equal(hvtlfs_gva_page_ranges_encode(buf, 1, p, 2049, GVA_S, &need), 1);
+	assert_int_equal(hvtlfs_page_ranges_encode(buf, 1, p, 2049, GVA_S, &need), 1);
 	assert_true(buf[0] == 0xFFFFFFFFFF000FFFull);
 	check_canary(1);
 }
@@ -547,8 +572,8 @@ static void expect_err(unsigned int fmt, uint64_t entry, int err)
 
 static void test_decode_golden(void **state)
 {
-	const unsigned int S = HVTLFS_RANGE_FMT_GVA_SIMPLE, X = HVTLFS_RANGE_FMT_GVA_EXTENDED,
-			   G = HVTLFS_RANGE_FMT_GPA;
+	const unsigned int S = HVTLFS_RANGE_FORMAT_GVA_SIMPLE, X = HVTLFS_RANGE_FORMAT_GVA_EXTENDED,
+			   G = HVTLFS_RANGE_FORMAT_GPA;
 	(void)state;
 	expect(S, 0x7f0000000000ull, 0x7f0000000000ull, 1, 12);
 	expect(S, 0x7f0000000FFFull, 0x7f0000000000ull, 4096, 12);
@@ -572,8 +597,8 @@ static void test_decode_golden(void **state)
 
 static void test_decode_errors(void **state)
 {
-	const unsigned int S = HVTLFS_RANGE_FMT_GVA_SIMPLE, X = HVTLFS_RANGE_FMT_GVA_EXTENDED,
-			   G = HVTLFS_RANGE_FMT_GPA;
+	const unsigned int S = HVTLFS_RANGE_FORMAT_GVA_SIMPLE, X = HVTLFS_RANGE_FORMAT_GVA_EXTENDED,
+			   G = HVTLFS_RANGE_FORMAT_GPA;
 	unsigned int b;
 	(void)state;
 	/* Wrap past the top, every format and page size. */
@@ -607,7 +632,7 @@ static void test_decode_errors(void **state)
 	assert_int_equal(hvtlfs_range_decode(S, 0, NULL), HVTLFS_ERR_NULL);
 }
 
-/* With HVTLFS_RANGE_FMT_CLAMP an entry past 2^64 is cut to end at 2^64 - 1 and
+/* With HVTLFS_RANGE_DECODE_CLAMP an entry past 2^64 is cut to end at 2^64 - 1 and
  * flagged (the TLFS ignores GVAs beyond the end of the space); without it the wrap
  * is reported as before, for callers who want it. */
 static void expect_clamped(unsigned int fmt, uint64_t entry, uint64_t base, uint64_t pages,
@@ -617,7 +642,8 @@ static void expect_clamped(unsigned int fmt, uint64_t entry, uint64_t base, uint
 
 	memset(&e, 0x5A, sizeof(e));
 	expect_err(fmt, entry, HVTLFS_ERR_RANGE_WRAP);
-	assert_int_equal(hvtlfs_range_decode(fmt | HVTLFS_RANGE_FMT_CLAMP, entry, &e), HVTLFS_OK);
+	assert_int_equal(hvtlfs_range_decode(fmt | HVTLFS_RANGE_DECODE_CLAMP, entry, &e),
+			 HVTLFS_OK);
 	assert_true(e.base == base);
 	assert_true(e.pages == pages);
 	assert_int_equal(e.page_shift, shift);
@@ -628,8 +654,8 @@ static void expect_clamped(unsigned int fmt, uint64_t entry, uint64_t base, uint
 
 static void test_decode_clamp(void **state)
 {
-	const unsigned int S = HVTLFS_RANGE_FMT_GVA_SIMPLE, X = HVTLFS_RANGE_FMT_GVA_EXTENDED,
-			   G = HVTLFS_RANGE_FMT_GPA, C = HVTLFS_RANGE_FMT_CLAMP;
+	const unsigned int S = HVTLFS_RANGE_FORMAT_GVA_SIMPLE, X = HVTLFS_RANGE_FORMAT_GVA_EXTENDED,
+			   G = HVTLFS_RANGE_FORMAT_GPA, C = HVTLFS_RANGE_DECODE_CLAMP;
 	struct hvtlfs_range_entry out[3];
 	uint8_t list[24];
 	size_t bad = 99;
@@ -691,54 +717,60 @@ static void test_list_decode(void **state)
 	put_le(list + 8, 0x1000);
 	put_le(list + 16, 0x40001807ull);
 	assert_int_equal(
-		hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_SIMPLE, list, 24, 2, out, 4, &bad),
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_SIMPLE, list, 24, 2, out, 4, &bad),
 		2);
 	assert_true(bad == 2);
 	assert_true(out[0].base == 0x7f0000000000ull && out[0].pages == 4096);
 	assert_true(out[1].base == 0x1000 && out[1].pages == 1 && out[1].page_shift == 12);
-	assert_int_equal(
-		hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_EXTENDED, list, 24, 3, out, 3, &bad),
-		3);
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_EXTENDED, list, 24, 3,
+						  out, 3, &bad),
+			 3);
 	assert_true(out[0].page_shift == 21 && out[0].pages == 2048);
 	assert_true(out[2].base == GB1 && out[2].pages == 8 && out[2].page_shift == 30);
 	/* Validate only. */
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, list, 24, 3, NULL, 0, NULL),
-			 3);
+	assert_int_equal(
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, list, 24, 3, NULL, 0, NULL), 3);
 	/* Zero entries, even with no bytes. */
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, NULL, 0, 0, NULL, 0, &bad),
-			 0);
+	assert_int_equal(
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, NULL, 0, 0, NULL, 0, &bad), 0);
 	assert_true(bad == 0);
 	/* Truncated: 3 entries claimed, 23 bytes given. */
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, list, 23, 3, out, 4, &bad),
-			 HVTLFS_ERR_TRUNCATED);
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, list, 0, 1, out, 4, &bad),
-			 HVTLFS_ERR_TRUNCATED);
 	assert_int_equal(
-		hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, list, 24, (size_t)-1, NULL, 0, &bad),
-		HVTLFS_ERR_INVALID_ARG);
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, list, 24,
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, list, 23, 3, out, 4, &bad),
+		HVTLFS_ERR_TRUNCATED);
+	assert_int_equal(
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, list, 0, 1, out, 4, &bad),
+		HVTLFS_ERR_TRUNCATED);
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, list, 24, (size_t)-1,
+						  NULL, 0, &bad),
+			 HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, list, 24,
 						  (size_t)0x80000000u, NULL, 0, &bad),
 			 HVTLFS_ERR_INVALID_ARG);
 	/* Output too small. */
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, list, 24, 3, out, 2, &bad),
-			 HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, list, 24, 3, out, 2, &bad),
+		HVTLFS_ERR_NO_SPACE);
 	/* NULLs and format. */
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, NULL, 24, 1, out, 4, &bad),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, list, 24, 1, NULL, 4, &bad),
-			 HVTLFS_ERR_NULL);
+	assert_int_equal(
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, NULL, 24, 1, out, 4, &bad),
+		HVTLFS_ERR_NULL);
+	assert_int_equal(
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, list, 24, 1, NULL, 4, &bad),
+		HVTLFS_ERR_NULL);
 	assert_int_equal(hvtlfs_range_list_decode(7, list, 24, 1, out, 4, &bad),
 			 HVTLFS_ERR_INVALID_ARG);
 	/* A bad middle entry: its index, and the entries before it. */
 	put_le(list + 8, 0x0000000000002800ull); /* large, reserved bit 13 */
 	memset(out, 0, sizeof(out));
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GPA, list, 24, 3, out, 4, &bad),
-			 HVTLFS_ERR_RESERVED_BITS);
+	assert_int_equal(
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GPA, list, 24, 3, out, 4, &bad),
+		HVTLFS_ERR_RESERVED_BITS);
 	assert_true(bad == 1);
 	assert_true(out[0].pages == 2048 && out[1].pages == 0);
 	/* The same entry is fine as a simple GVA range (bit 13 is an address bit). */
 	assert_int_equal(
-		hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_SIMPLE, list, 24, 3, out, 4, &bad),
+		hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_SIMPLE, list, 24, 3, out, 4, &bad),
 		3);
 	assert_true(out[1].base == 0x2000 && out[1].pages == 0x801);
 	/* A heap buffer of exactly the claimed length: ASan sees any over-read. */
@@ -746,11 +778,11 @@ static void test_list_decode(void **state)
 	assert_non_null(exact);
 	put_le(exact, 0xFFFFFFFFFFFFF000ull);
 	put_le(exact + 8, 0xFFFFFFFFFFFFF001ull);
-	assert_int_equal(
-		hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_SIMPLE, exact, 16, 2, out, 4, &bad),
-		HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_SIMPLE, exact, 16, 2, out,
+						  4, &bad),
+			 HVTLFS_ERR_RANGE_WRAP);
 	assert_true(bad == 1);
-	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FMT_GVA_SIMPLE, exact + 8, 8, 1,
+	assert_int_equal(hvtlfs_range_list_decode(HVTLFS_RANGE_FORMAT_GVA_SIMPLE, exact + 8, 8, 1,
 						  NULL, 0, &bad),
 			 HVTLFS_ERR_RANGE_WRAP);
 	assert_true(bad == 0);
@@ -759,16 +791,9 @@ static void test_list_decode(void **state)
 
 /* ---- properties --------------------------------------------------------- */
 
-static uint64_t rng_state;
-
-static uint64_t rnd(void)
-{
-	return testutil_rng(&rng_state);
-}
-
 static uint64_t below(uint64_t n)
 {
-	return n == 0 ? 0 : rnd() % n;
+	return n == 0 ? 0 : testutil_below(n);
 }
 
 #define NR_MAX 8
@@ -786,36 +811,27 @@ enum kind {
 	K_COUNT
 };
 
+/* The encoder format of each kind: one spelling for both sides, so the format its
+ * entries decode with is the same value without the encoder's options. */
+static const unsigned int kind_format[K_COUNT] = {
+	GVA_S,
+	GVA_E,
+	GVA_L,
+	HVTLFS_RANGE_FORMAT_GPA,
+	HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_LARGE_PAGES,
+	GVA_L2M,
+	HVTLFS_RANGE_FORMAT_GPA | HVTLFS_RANGE_ENCODE_LARGE_PAGES | HVTLFS_RANGE_ENCODE_NO_1G,
+};
+
 static int encode_kind(enum kind k, uint64_t *out, size_t cap, const struct hvtlfs_page_range *p,
-		       size_t n, uint64_t *need)
+		       size_t n, size_t *need)
 {
-	switch (k) {
-	case K_GVA_S:
-		return hvtlfs_gva_page_ranges_encode(out, cap, p, n, GVA_S, need);
-	case K_GVA_E:
-		return hvtlfs_gva_page_ranges_encode(out, cap, p, n, GVA_E, need);
-	case K_GVA_L:
-		return hvtlfs_gva_page_ranges_encode(out, cap, p, n, GVA_L, need);
-	case K_GPA:
-		return hvtlfs_gpa_page_ranges_encode(out, cap, p, n, 0, need);
-	case K_GVA_L2M:
-		return hvtlfs_gva_page_ranges_encode(out, cap, p, n, GVA_L2M, need);
-	case K_GPA_L2M:
-		return hvtlfs_gpa_page_ranges_encode(
-			out, cap, p, n, HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G, need);
-	default:
-		return hvtlfs_gpa_page_ranges_encode(out, cap, p, n, HVTLFS_RANGES_LARGE_PAGES,
-						     need);
-	}
+	return hvtlfs_page_ranges_encode(out, cap, p, n, kind_format[k], need);
 }
 
 static unsigned int fmt_of(enum kind k)
 {
-	if (k == K_GVA_S)
-		return HVTLFS_RANGE_FMT_GVA_SIMPLE;
-	if (k == K_GVA_E || k == K_GVA_L || k == K_GVA_L2M)
-		return HVTLFS_RANGE_FMT_GVA_EXTENDED;
-	return HVTLFS_RANGE_FMT_GPA;
+	return kind_format[k] & HVTLFS_RANGE_FORMAT_MASK;
 }
 
 /* Random page ranges in a window somewhere in the space, at 4 KiB, 2 MiB or
@@ -865,7 +881,8 @@ static void round_trip(enum kind k, unsigned int cases)
 
 	for (c = 0; c < cases; c++) {
 		size_t n = gen(p), m = ival_union(model, n), i, g;
-		uint64_t need = 0, need2 = 0, sum = 0, cover = 0;
+		size_t need = 0, need2 = 0;
+		uint64_t sum = 0, cover = 0;
 		int ret;
 
 		ret = encode_kind(k, NULL, 0, p, n, &need);
@@ -919,7 +936,7 @@ static void round_trip(enum kind k, unsigned int cases)
 		assert_true(sum == cover);
 		/* Large pages never cost more entries than 4 KiB ones. */
 		if (k == K_GVA_L || k == K_GPA_L || k == K_GVA_L2M || k == K_GPA_L2M) {
-			uint64_t small = 0;
+			size_t small = 0;
 			assert_int_equal(
 				encode_kind(k == K_GVA_L || k == K_GVA_L2M ? K_GVA_E : K_GPA, NULL,
 					    0, p, n, &small),
@@ -934,35 +951,35 @@ static void round_trip(enum kind k, unsigned int cases)
 static void test_prop_gva_simple(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0001;
+	testutil_seed(0x5EED0001);
 	round_trip(K_GVA_S, CASES);
 }
 
 static void test_prop_gva_extended(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0002;
+	testutil_seed(0x5EED0002);
 	round_trip(K_GVA_E, CASES);
 }
 
 static void test_prop_gva_large(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0003;
+	testutil_seed(0x5EED0003);
 	round_trip(K_GVA_L, CASES);
 }
 
 static void test_prop_gpa(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0004;
+	testutil_seed(0x5EED0004);
 	round_trip(K_GPA, CASES);
 }
 
 static void test_prop_gpa_large(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0005;
+	testutil_seed(0x5EED0005);
 	round_trip(K_GPA_L, CASES);
 }
 
@@ -970,14 +987,14 @@ static void test_prop_gpa_large(void **state)
 static void test_prop_gva_large_2m(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED0009;
+	testutil_seed(0x5EED0009);
 	round_trip(K_GVA_L2M, CASES);
 }
 
 static void test_prop_gpa_large_2m(void **state)
 {
 	(void)state;
-	rng_state = 0x5EED000A;
+	testutil_seed(0x5EED000A);
 	round_trip(K_GPA_L2M, CASES);
 }
 
@@ -985,11 +1002,12 @@ static void test_prop_bytes_vs_pages(void **state)
 {
 	unsigned int c;
 	(void)state;
-	rng_state = 0x5EED0006;
+	testutil_seed(0x5EED0006);
 	for (c = 0; c < CASES; c++) {
 		struct hvtlfs_range r[4];
 		struct hvtlfs_page_range p[4];
-		uint64_t a[64], b[64], na = 0, nb = 0;
+		uint64_t a[64], b[64];
+		size_t na = 0, nb = 0;
 		size_t n = 1 + (size_t)below(4), i;
 		unsigned int flags = (unsigned int)below(3) == 0 ? GVA_S : GVA_L;
 		uint64_t top = below(2) ? 0xFFFFFFFFFFFFFFFFull : (1ull << (20 + below(40)));
@@ -1003,21 +1021,22 @@ static void test_prop_bytes_vs_pages(void **state)
 			p[i].first = s >> 12;
 			p[i].count = ((s + (len - 1)) >> 12) - (s >> 12) + 1;
 		}
-		assert_int_equal(hvtlfs_gva_ranges_encode(NULL, 0, r, n, flags, &na), HVTLFS_OK);
-		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, p, n, flags, &nb),
-				 HVTLFS_OK);
+		assert_int_equal(hvtlfs_ranges_encode(NULL, 0, r, n, flags, &na), HVTLFS_OK);
+		assert_int_equal(hvtlfs_page_ranges_encode(NULL, 0, p, n, flags, &nb), HVTLFS_OK);
 		assert_true(na == nb);
 		if (na <= 64) {
-			int x = hvtlfs_gva_ranges_encode(a, 64, r, n, flags, NULL);
-			int y = hvtlfs_gva_page_ranges_encode(b, 64, p, n, flags, NULL);
+			int x = hvtlfs_ranges_encode(a, 64, r, n, flags, NULL);
+			int y = hvtlfs_page_ranges_encode(b, 64, p, n, flags, NULL);
 			assert_int_equal(x, (int)na);
 			assert_int_equal(y, (int)na);
 			assert_memory_equal(a, b, na * 8);
 			/* GPA lists of 4 KiB pages share the extended layout. */
 			if (flags == GVA_L) {
-				assert_int_equal(hvtlfs_gpa_ranges_encode(b, 64, r, n,
-									  HVTLFS_RANGES_LARGE_PAGES,
-									  NULL),
+				assert_int_equal(hvtlfs_ranges_encode(
+							 b, 64, r, n,
+							 HVTLFS_RANGE_FORMAT_GPA |
+								 HVTLFS_RANGE_ENCODE_LARGE_PAGES,
+							 NULL),
 						 (int)na);
 				assert_memory_equal(a, b, na * 8);
 			}
@@ -1072,10 +1091,11 @@ static void test_large_is_optimal(void **state)
 {
 	unsigned int c;
 	(void)state;
-	rng_state = 0x5EED0008;
+	testutil_seed(0x5EED0008);
 	for (c = 0; c < 60; c++) {
 		struct hvtlfs_page_range p;
-		uint64_t need = 0, small = 0, base = below(1ull << 30) << 18;
+		size_t need = 0, small = 0;
+		uint64_t base = below(1ull << 30) << 18;
 		/* Up to ~3 GiB: 1536 boundaries at most; ends near alignments. */
 		uint64_t x =
 			base + below(2) * below(3 * 262144) + below(4) * 512 * below(8) + below(3);
@@ -1087,14 +1107,14 @@ static void test_large_is_optimal(void **state)
 			len = 1;
 		p.first = x;
 		p.count = len;
-		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_L, &need),
+		assert_int_equal(hvtlfs_page_ranges_encode(NULL, 0, &p, 1, GVA_L, &need),
 				 HVTLFS_OK);
-		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_E, &small),
+		assert_int_equal(hvtlfs_page_ranges_encode(NULL, 0, &p, 1, GVA_E, &small),
 				 HVTLFS_OK);
 		assert_true(need == oracle_min_entries(x, x + len, 1));
 		assert_true(need <= small);
 		/* 2 MiB mappings: the shortest cover without 1 GiB entries. */
-		assert_int_equal(hvtlfs_gva_page_ranges_encode(NULL, 0, &p, 1, GVA_L2M, &need),
+		assert_int_equal(hvtlfs_page_ranges_encode(NULL, 0, &p, 1, GVA_L2M, &need),
 				 HVTLFS_OK);
 		assert_true(need == oracle_min_entries(x, x + len, 0));
 		assert_true(need <= small);
@@ -1106,10 +1126,13 @@ static void test_large_is_optimal(void **state)
 		unsigned int k;
 		for (k = 0; k < 4; k++) {
 			struct hvtlfs_page_range p = { xs[k], ls[k] };
-			uint64_t need = 0;
-			assert_int_equal(hvtlfs_gpa_page_ranges_encode(
-						 NULL, 0, &p, 1, HVTLFS_RANGES_LARGE_PAGES, &need),
-					 HVTLFS_OK);
+			size_t need = 0;
+			assert_int_equal(
+				hvtlfs_page_ranges_encode(NULL, 0, &p, 1,
+							  HVTLFS_RANGE_FORMAT_GPA |
+								  HVTLFS_RANGE_ENCODE_LARGE_PAGES,
+							  &need),
+				HVTLFS_OK);
 			assert_true(need == oracle_min_entries(xs[k], xs[k] + ls[k], 1));
 		}
 	}
@@ -1120,9 +1143,9 @@ static void test_prop_decode(void **state)
 {
 	unsigned int c, f;
 	(void)state;
-	rng_state = 0x5EED0007;
+	testutil_seed(0x5EED0007);
 	for (c = 0; c < 3 * CASES; c++) {
-		uint64_t v = rnd();
+		uint64_t v = testutil_next();
 		if (below(2))
 			v |= 0xFFFFFFFFFFF00000ull; /* near the top, where wraps live */
 		if (below(2))

@@ -12,26 +12,16 @@
 
 #include "hvtlfs/vpset.h"
 
+#include "testutil.h"
+
 #define CANARY	 0xC3C3A5A55A5A3C3CULL
 #define NCANARY	 4
 #define PREFILL	 0xFFFFFFFFFFFFFFFFULL
 #define ALL_ONES 0xFFFFFFFFFFFFFFFFULL
 
-/* ---- seeded PRNG (splitmix64) ---- */
-static uint64_t rng_state;
-
-static uint64_t rng(void)
-{
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 static uint32_t rng_below(uint32_t n)
 {
-	return (uint32_t)(rng() % n);
+	return (uint32_t)testutil_below(n);
 }
 
 /* ---- buffers with canaries after the capacity ---- */
@@ -86,7 +76,7 @@ static int parse_exact(struct hvtlfs_vpset *set, const uint64_t *w, size_t len, 
 	assert_true(len <= sizeof(tmp));
 	to_bytes(tmp, w, (len + 7) / 8);
 	memcpy(p, tmp, len);
-	rc = hvtlfs_vpset_parse(set, p, len, var, st);
+	rc = hvtlfs_vpset_decode(set, p, len, var, st);
 	free(p);
 	return rc;
 }
@@ -128,7 +118,7 @@ static void test_tlfs_vector_bitmap(void **state)
 	check_canaries(out, 4);
 }
 
-static void test_tlfs_vector_parse(void **state)
+static void test_tlfs_vector_decode(void **state)
 {
 	static const uint64_t w[] = { 0, 0x5, 0x21, 0x4 };
 	struct hvtlfs_vpset set;
@@ -349,12 +339,12 @@ static void test_null_arguments(void **state)
 	assert_int_equal(hvtlfs_vpset_encode_indices(out, 4, NULL, 1, &need), HVTLFS_ERR_NULL);
 	assert_int_equal(need, 5);
 	assert_int_equal(hvtlfs_vpset_encode_all(NULL, 4), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_vp_mask_from_bitmap(NULL, bm, 1), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_vp_mask_from_bitmap(&mask, NULL, 1), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_vp_mask_from_indices(NULL, &vp, 1), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_vp_mask_from_indices(&mask, NULL, 1), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_vp_mask_encode_bitmap(NULL, bm, 1), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_vp_mask_encode_bitmap(&mask, NULL, 1), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_vp_mask_encode_indices(NULL, &vp, 1), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_vp_mask_encode_indices(&mask, NULL, 1), HVTLFS_ERR_NULL);
 	assert_true(mask == 99);
-	assert_int_equal(hvtlfs_vpset_from_mask(NULL, 1), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_vpset_decode_mask(NULL, 1), HVTLFS_ERR_NULL);
 	assert_int_equal(hvtlfs_vpset_init_all(NULL), HVTLFS_ERR_NULL);
 	assert_false(hvtlfs_vpset_is_all(NULL));
 	assert_false(hvtlfs_vpset_contains(NULL, 0));
@@ -449,31 +439,31 @@ static void test_legacy_mask(void **state)
 	uint64_t bm[66], mask = 42;
 
 	(void)state;
-	assert_int_equal(hvtlfs_vp_mask_from_indices(&mask, ok, 4), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vp_mask_encode_indices(&mask, ok, 4), HVTLFS_OK);
 	assert_true(mask == 0x8000000000000021ULL);
 	mask = 42;
-	assert_int_equal(hvtlfs_vp_mask_from_indices(&mask, ex, 2), HVTLFS_ERR_NEEDS_EX);
-	assert_int_equal(hvtlfs_vp_mask_from_indices(&mask, both, 2), HVTLFS_ERR_VP_RANGE);
-	assert_int_equal(hvtlfs_vp_mask_from_indices(&mask, beyond, 1), HVTLFS_ERR_VP_RANGE);
+	assert_int_equal(hvtlfs_vp_mask_encode_indices(&mask, ex, 2), HVTLFS_ERR_NEEDS_EX);
+	assert_int_equal(hvtlfs_vp_mask_encode_indices(&mask, both, 2), HVTLFS_ERR_VP_RANGE);
+	assert_int_equal(hvtlfs_vp_mask_encode_indices(&mask, beyond, 1), HVTLFS_ERR_VP_RANGE);
 	assert_true(mask == 42);
-	assert_int_equal(hvtlfs_vp_mask_from_indices(&mask, NULL, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vp_mask_encode_indices(&mask, NULL, 0), HVTLFS_OK);
 	assert_true(mask == 0);
 
 	fill(bm, 66, 0);
 	bm[0] = 0x8000000000000001ULL;
 	mask = 42;
-	assert_int_equal(hvtlfs_vp_mask_from_bitmap(&mask, bm, 66), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vp_mask_encode_bitmap(&mask, bm, 66), HVTLFS_OK);
 	assert_true(mask == 0x8000000000000001ULL);
 	bm[1] = 1; /* VP 64 */
 	mask = 42;
-	assert_int_equal(hvtlfs_vp_mask_from_bitmap(&mask, bm, 66), HVTLFS_ERR_NEEDS_EX);
+	assert_int_equal(hvtlfs_vp_mask_encode_bitmap(&mask, bm, 66), HVTLFS_ERR_NEEDS_EX);
 	bm[1] = 0;
 	bm[63] = 0x8000000000000000ULL; /* VP 4095 */
-	assert_int_equal(hvtlfs_vp_mask_from_bitmap(&mask, bm, 66), HVTLFS_ERR_NEEDS_EX);
+	assert_int_equal(hvtlfs_vp_mask_encode_bitmap(&mask, bm, 66), HVTLFS_ERR_NEEDS_EX);
 	bm[65] = 2; /* VP 4161 */
-	assert_int_equal(hvtlfs_vp_mask_from_bitmap(&mask, bm, 66), HVTLFS_ERR_VP_RANGE);
+	assert_int_equal(hvtlfs_vp_mask_encode_bitmap(&mask, bm, 66), HVTLFS_ERR_VP_RANGE);
 	assert_true(mask == 42);
-	assert_int_equal(hvtlfs_vp_mask_from_bitmap(&mask, NULL, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vp_mask_encode_bitmap(&mask, NULL, 0), HVTLFS_OK);
 	assert_true(mask == 0);
 }
 
@@ -530,13 +520,13 @@ static void test_bit_helpers(void **state)
 		assert_int_equal(hvtlfs_msb64(1ULL << b), b);
 		assert_int_equal(hvtlfs_popcount64(1ULL << b), 1);
 	}
-	rng_state = 0xB175;
+	testutil_seed(0xB175);
 	for (i = 0; i < 20000; i++) {
-		x = rng();
+		x = testutil_next();
 		if (i & 1)
-			x &= rng();
+			x &= testutil_next();
 		if (i & 2)
-			x &= rng() & rng();
+			x &= testutil_next() & testutil_next();
 		naive_pop = 0;
 		naive_ctz = 64;
 		naive_msb = 64;
@@ -582,7 +572,7 @@ static void test_parse_truncated_header(void **state)
 		check_cleared(&set);
 	}
 	st = 0xFFFF;
-	assert_int_equal(hvtlfs_vpset_parse(&set, NULL, 0, 0, &st), HVTLFS_ERR_TRUNCATED);
+	assert_int_equal(hvtlfs_vpset_decode(&set, NULL, 0, 0, &st), HVTLFS_ERR_TRUNCATED);
 	assert_int_equal(st, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
 }
 
@@ -679,12 +669,12 @@ static void test_parse_null(void **state)
 	uint16_t st = 0xFFFF;
 
 	(void)state;
-	assert_int_equal(hvtlfs_vpset_parse(NULL, b, 16, 0, &st), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_vpset_decode(NULL, b, 16, 0, &st), HVTLFS_ERR_NULL);
 	assert_int_equal(st, HVTLFS_STATUS_INVALID_PARAMETER);
 	st = 0xFFFF;
-	assert_int_equal(hvtlfs_vpset_parse(&set, NULL, 16, 0, &st), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_vpset_decode(&set, NULL, 16, 0, &st), HVTLFS_ERR_NULL);
 	assert_int_equal(st, HVTLFS_STATUS_INVALID_PARAMETER);
-	assert_int_equal(hvtlfs_vpset_parse(NULL, b, 16, 0, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_vpset_decode(NULL, b, 16, 0, NULL), HVTLFS_ERR_NULL);
 }
 
 static void test_parse_unaligned_and_trailing(void **state)
@@ -699,7 +689,7 @@ static void test_parse_unaligned_and_trailing(void **state)
 		memset(raw, 0xEE, sizeof(raw));
 		to_bytes(raw + off, w, 5);
 		/* 40 bytes: rep elements follow the set; they are not the decoder's. */
-		assert_int_equal(hvtlfs_vpset_parse(&set, raw + off, 40, 2, NULL), HVTLFS_OK);
+		assert_int_equal(hvtlfs_vpset_decode(&set, raw + off, 40, 2, NULL), HVTLFS_OK);
 		assert_true(set.banks[0] == 0x21 && set.banks[2] == 0x4);
 		assert_int_equal(HVTLFS_VPSET_BYTES(set.nbanks), 32);
 	}
@@ -788,7 +778,7 @@ static void test_to_bitmap_sparse(void **state)
 	assert_int_equal(hvtlfs_vpset_to_bitmap(&set, NULL, 3, 0), HVTLFS_ERR_NULL);
 	assert_int_equal(hvtlfs_vpset_to_bitmap(NULL, bm, 3, 0), HVTLFS_ERR_NULL);
 
-	assert_int_equal(hvtlfs_vpset_from_mask(&set, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_decode_mask(&set, 0), HVTLFS_OK);
 	assert_int_equal(hvtlfs_vpset_to_bitmap(&set, NULL, 0, 0), HVTLFS_OK);
 }
 
@@ -799,7 +789,7 @@ static void test_from_mask_and_all(void **state)
 
 	(void)state;
 	memset(&set, 0xAB, sizeof(set));
-	assert_int_equal(hvtlfs_vpset_from_mask(&set, 0x8000000000000051ULL), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_decode_mask(&set, 0x8000000000000051ULL), HVTLFS_OK);
 	assert_false(hvtlfs_vpset_is_all(&set));
 	assert_true(set.valid_bank_mask == 1 && set.nbanks == 1);
 	assert_true(set.banks[0] == 0x8000000000000051ULL && set.banks[1] == 0);
@@ -811,7 +801,7 @@ static void test_from_mask_and_all(void **state)
 	assert_false(hvtlfs_vpset_next(&set, 0, &cur, &vp));
 	assert_false(hvtlfs_vpset_contains(&set, 64));
 
-	assert_int_equal(hvtlfs_vpset_from_mask(&set, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_decode_mask(&set, 0), HVTLFS_OK);
 	check_cleared(&set);
 	assert_int_equal(hvtlfs_vpset_count(&set, 100), 0);
 
@@ -830,7 +820,7 @@ static void test_iterator_cursor_edges(void **state)
 	uint32_t cur, vp;
 
 	(void)state;
-	assert_int_equal(hvtlfs_vpset_from_mask(&set, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_vpset_decode_mask(&set, 0), HVTLFS_OK);
 	set.valid_bank_mask = 0x8000000000000001ULL;
 	set.banks[63] = 0x8000000000000000ULL;
 	set.banks[0] = 0x1;
@@ -879,13 +869,13 @@ static void random_bitmap(uint64_t *bm, size_t words)
 			bm[i] = 0;
 			break;
 		case 1:
-			bm[i] = mode == 1 ? ALL_ONES : rng();
+			bm[i] = mode == 1 ? ALL_ONES : testutil_next();
 			break;
 		case 2:
 			bm[i] = 1ULL << rng_below(64);
 			break;
 		case 3:
-			bm[i] = rng() & rng() & rng();
+			bm[i] = testutil_next() & testutil_next() & testutil_next();
 			break;
 		default:
 			bm[i] = ALL_ONES;
@@ -935,7 +925,7 @@ static void test_property_bitmap(void **state)
 	int nb;
 
 	(void)state;
-	rng_state = 0x5EED0001;
+	testutil_seed(0x5EED0001);
 	for (c = 0; c < PROP_CASES; c++) {
 		words = rng_below(81);
 		random_bitmap(bm, words);
@@ -947,7 +937,7 @@ static void test_property_bitmap(void **state)
 		(void)ref_encode(ref, bm64);
 		need = 2 + hvtlfs_popcount64(ref[1]);
 		cap = need + rng_below((uint32_t)(67 - need));
-		fill(out, cap, rng() | 1);
+		fill(out, cap, testutil_next() | 1);
 		put_canaries(out, cap);
 		nb = hvtlfs_vpset_encode_bitmap(out, cap, bm, words, NULL);
 		assert_int_equal(nb, (int)need - 2);
@@ -975,7 +965,7 @@ static void test_property_indices(void **state)
 	int nb;
 
 	(void)state;
-	rng_state = 0x5EED0002;
+	testutil_seed(0x5EED0002);
 	for (c = 0; c < PROP_CASES; c++) {
 		n = rng_below(601);
 		base = rng_below(4096);
@@ -1027,14 +1017,14 @@ static void test_property_parse_random(void **state)
 	int rc;
 
 	(void)state;
-	rng_state = 0x5EED0003;
+	testutil_seed(0x5EED0003);
 	for (c = 0; c < PROP_CASES; c++) {
 		for (i = 0; i < 70; i++)
-			w[i] = rng();
+			w[i] = testutil_next();
 		if (rng_below(2))
 			w[0] &= 1;
 		if (rng_below(2))
-			w[1] &= rng() & rng();
+			w[1] &= testutil_next() & testutil_next();
 		len = rng_below(8 * 66 + 1);
 		var = rng_below(3) ? hvtlfs_popcount64(w[1]) : rng_below(70);
 		st = 0xFFFF;
@@ -1084,7 +1074,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tlfs_vector_indices),
 		cmocka_unit_test(test_tlfs_vector_bitmap),
-		cmocka_unit_test(test_tlfs_vector_parse),
+		cmocka_unit_test(test_tlfs_vector_decode),
 		cmocka_unit_test(test_boundaries),
 		cmocka_unit_test(test_vp_4096_rejected),
 		cmocka_unit_test(test_errors_leave_output_untouched),

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 
 #if defined(__GNUC__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -16,6 +16,9 @@
 
 /* Prints "hvtlfs <cmd>: <message>" and a pointer to the help on stderr; returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+
+/* cli_usage_error(cmd, "<what>: '<val>'"): an option's value it cannot take (NULL: none). */
+int cli_bad_value(const char *cmd, const char *what, const char *val);
 
 /* Decimal or 0x-prefixed hexadecimal, the whole string, no sign, no overflow: 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *out);
@@ -36,18 +39,28 @@ int cli_wants_help(int argc, char **argv);
 /* "0-3,70 (5 VPs)" from a 64-word VP bitmap; "none" when empty. */
 void cli_print_vp_bitmap(const uint64_t *bitmap, size_t words);
 
+/* The flags of the flush calls, for decode's output and the quick reference:
+ * HV_FLUSH_<name>, and what the TLFS says about where it may stand. */
+struct cli_flag {
+	uint64_t bit;
+	const char *name;
+	const char *note;
+};
+#define CLI_FLUSH_FLAGS 4u
+extern const struct cli_flag cli_flush_flags[CLI_FLUSH_FLAGS];
+
 /* Features accepted by decode and plan: a comma-separated list. */
 #define CLI_FEAT_EX	1u
 #define CLI_FEAT_XMM	2u
 #define CLI_FEAT_EXTGVA 4u
 #define CLI_FEAT_LARGE	8u
-/* 0 on success; -1 (with *bad set to the offending word) for an unknown name. */
-int cli_parse_features(const char *s, unsigned int allowed, unsigned int *out, const char **bad,
-		       size_t *bad_len);
+/* The value of cmd's --features (NULL: none given), names among allowed: 0 with *out set,
+ * or cli_usage_error()'s 2 for a missing list or an unknown name. */
+int cli_features_option(const char *cmd, const char *val, unsigned int allowed, unsigned int *out);
 
 /* The hypervisor's view of one call: status, result and the decoded request. */
-void cli_print_judgement(const struct hvtlfs_hv_input *in, int rc,
-			 const struct hvtlfs_hv_request *req,
+void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
+			 const struct hvtlfs_hvcall_request *req,
 			 const struct hvtlfs_range_entry *ranges);
 
 /* Input bytes as little-endian qwords (names: register names, or NULL for offsets) and

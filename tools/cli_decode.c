@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* hvtlfs decode: a guest's hypercall input judged by hvtlfs_hv_decode(). */
+/* hvtlfs decode: a guest's hypercall input judged by hvtlfs_hvcall_decode(). */
 #include <stdio.h>
 #include <string.h>
 
@@ -7,7 +7,7 @@
 #include "hvtlfs/control.h"
 #include "hvtlfs/error.h"
 #include "hvtlfs/flush.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/tlfs.h"
 
 #include "cli.h"
@@ -16,12 +16,12 @@ static const char decode_help[] =
 	"usage: hvtlfs decode --control <value> --input <hex> [--fast] [--gpa <address>]\n"
 	"                     [--features xmm,extgva]\n"
 	"\n"
-	"Judges one hypercall as a hypervisor does (hvtlfs_hv_decode): the control word's\n"
+	"Judges one hypercall as a hypervisor does (hvtlfs_hvcall_decode): the control word's\n"
 	"generic checks, the input's size, alignment and page crossing, then the call's own\n"
 	"fields. Prints the status and result word the hypervisor returns and, for an accepted\n"
 	"call (or a list call that failed part way), what it asks for: VPs, address space,\n"
 	"flags, ranges, vector, connection id, payload. A refused call also names the library\n"
-	"check the decoder refused it by (\"library check\": hvtlfs_hv_request::reason, e.g.\n"
+	"check the decoder refused it by (\"library check\": hvtlfs_hvcall_request::reason, e.g.\n"
 	"HVTLFS_ERR_BANK_MISMATCH when the variable header does not count the HV_VP_SET bank\n"
 	"words).\n"
 	"\n"
@@ -58,15 +58,7 @@ static struct hvtlfs_range_entry decode_ranges[HVTLFS_CONTROL_REP_MAX + 1u];
 
 static void print_flags(uint64_t flags)
 {
-	static const struct {
-		uint64_t bit;
-		const char *name;
-	} names[] = {
-		{ HVTLFS_FLUSH_ALL_PROCESSORS, "ALL_PROCESSORS" },
-		{ HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES, "ALL_VIRTUAL_ADDRESS_SPACES" },
-		{ HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY, "NON_GLOBAL_MAPPINGS_ONLY" },
-		{ HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT, "USE_EXTENDED_RANGE_FORMAT" },
-	};
+	const struct cli_flag *names = cli_flush_flags;
 	uint64_t rest = flags;
 	const char *sep = " ";
 	size_t i;
@@ -74,7 +66,7 @@ static void print_flags(uint64_t flags)
 	printf("flags          0x%016llx", (unsigned long long)flags);
 	if (!flags)
 		printf(" (none)");
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (i = 0; i < CLI_FLUSH_FLAGS; i++) {
 		if (flags & names[i].bit) {
 			printf("%s%s", sep, names[i].name);
 			sep = "|";
@@ -118,7 +110,7 @@ static const char *page_size_name(uint32_t shift)
 	}
 }
 
-static void print_ranges(const struct hvtlfs_hv_request *req,
+static void print_ranges(const struct hvtlfs_hvcall_request *req,
 			 const struct hvtlfs_range_entry *ranges)
 {
 	static const char *const fmt[] = { "simple HV_GVA_RANGE", "extended HV_GVA_RANGE",
@@ -152,8 +144,8 @@ static const char *error_hint(int rc)
 	}
 }
 
-void cli_print_judgement(const struct hvtlfs_hv_input *in, int rc,
-			 const struct hvtlfs_hv_request *req,
+void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
+			 const struct hvtlfs_hvcall_request *req,
 			 const struct hvtlfs_range_entry *ranges)
 {
 	uint16_t code = hvtlfs_control_code(in->control);
@@ -177,7 +169,7 @@ void cli_print_judgement(const struct hvtlfs_hv_input *in, int rc,
 			       ? ": early return, the decoder's range array is full"
 			       : "");
 	switch (req->kind) {
-	case HVTLFS_HVREQ_FLUSH_VA:
+	case HVTLFS_HVCALL_REQ_FLUSH_VA:
 		printf("request        flush virtual addresses: %s\n",
 		       req->whole_space ? "whole address space" : "list");
 		if (req->flags & HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES)
@@ -190,7 +182,7 @@ void cli_print_judgement(const struct hvtlfs_hv_input *in, int rc,
 		if (!req->whole_space)
 			print_ranges(req, ranges);
 		break;
-	case HVTLFS_HVREQ_FLUSH_GPA:
+	case HVTLFS_HVCALL_REQ_FLUSH_GPA:
 		printf("request        flush guest physical addresses: %s\n",
 		       hvtlfs_control_rep_count(in->control) ? "list" : "whole address space");
 		printf("address space  0x%016llx\n", (unsigned long long)req->address_space);
@@ -198,22 +190,22 @@ void cli_print_judgement(const struct hvtlfs_hv_input *in, int rc,
 		if (hvtlfs_control_rep_count(in->control))
 			print_ranges(req, ranges);
 		break;
-	case HVTLFS_HVREQ_IPI:
+	case HVTLFS_HVCALL_REQ_IPI:
 		printf("request        synthetic cluster IPI\n");
 		printf("vector         0x%02x\n", req->vector);
 		printf("target vtl     0x%02x\n", req->target_vtl);
 		print_vps(&req->vps, ex);
 		break;
-	case HVTLFS_HVREQ_SPIN_WAIT:
+	case HVTLFS_HVCALL_REQ_SPIN_WAIT:
 		printf("request        long spin wait notification\n");
 		printf("spin count     %u\n", req->spin_count);
 		break;
-	case HVTLFS_HVREQ_SIGNAL_EVENT:
+	case HVTLFS_HVCALL_REQ_SIGNAL_EVENT:
 		printf("request        signal event\n");
 		printf("connection id  0x%08x\n", req->connection_id);
 		printf("flag number    %u\n", req->flag_number);
 		break;
-	case HVTLFS_HVREQ_POST_MESSAGE: {
+	case HVTLFS_HVCALL_REQ_POST_MESSAGE: {
 		uint32_t i;
 
 		printf("request        post message\n");
@@ -261,8 +253,8 @@ void cli_print_input(const uint8_t *bytes, size_t len, int registers)
 int cli_decode(int argc, char **argv)
 {
 	static uint8_t buf[DECODE_SLOW_MAX];
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
 	const char *control_s = NULL, *input_s = NULL, *val;
 	uint64_t control = 0, gpa = 0;
 	unsigned int feats = 0;
@@ -287,21 +279,12 @@ int cli_decode(int argc, char **argv)
 			input_s = val;
 		} else if (cli_option(argc, argv, &i, "--gpa", &val)) {
 			if (!val || cli_parse_u64(val, &gpa))
-				return cli_usage_error("decode",
-						       "--gpa: not a 64-bit address: '%s'",
-						       val ? val : "");
+				return cli_bad_value("decode", "--gpa: not a 64-bit address", val);
 		} else if (cli_option(argc, argv, &i, "--features", &val)) {
-			const char *bad = NULL;
-			size_t bad_len = 0;
-
-			if (!val)
-				return cli_usage_error("decode", "--features needs a list");
-			if (cli_parse_features(val, CLI_FEAT_XMM | CLI_FEAT_EXTGVA, &feats, &bad,
-					       &bad_len))
-				return cli_usage_error(
-					"decode",
-					"--features: unknown feature '%.*s' (known: xmm, extgva)",
-					(int)bad_len, bad);
+			rc = cli_features_option("decode", val, CLI_FEAT_XMM | CLI_FEAT_EXTGVA,
+						 &feats);
+			if (rc)
+				return rc;
 		} else if (!strcmp(argv[i], "--fast")) {
 			fast = 1;
 		} else {
@@ -349,10 +332,10 @@ int cli_decode(int argc, char **argv)
 	in.bytes = buf;
 	/* The registers always exist: those not given are zero (buf is static). */
 	in.len = fast ? DECODE_FAST_MAX : len;
-	in.features = (feats & CLI_FEAT_XMM ? HVTLFS_HV_FEAT_XMM_INPUT : 0u) |
-		      (feats & CLI_FEAT_EXTGVA ? HVTLFS_HV_FEAT_EXT_GVA_RANGES : 0u);
-	rc = hvtlfs_hv_decode(&in, &req, decode_ranges,
-			      sizeof(decode_ranges) / sizeof(decode_ranges[0]));
+	in.features = (feats & CLI_FEAT_XMM ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0u) |
+		      (feats & CLI_FEAT_EXTGVA ? HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES : 0u);
+	rc = hvtlfs_hvcall_decode(&in, &req, decode_ranges,
+				  sizeof(decode_ranges) / sizeof(decode_ranges[0]));
 
 	printf("control        0x%016llx\n", (unsigned long long)control);
 	printf("call           0x%04x %s\n", hvtlfs_control_code(control),

@@ -152,8 +152,8 @@ int cli_plan(int argc, char **argv)
 	struct hvtlfs_flush_policy policy;
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_plan plan;
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request hv;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request hv;
 	const char *val;
 	uint64_t space = 0, max_vps = 0, top = 0;
 	unsigned int feats = 0;
@@ -171,19 +171,16 @@ int cli_plan(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (cli_option(argc, argv, &i, "--vps", &val)) {
 			if (!val || parse_vps(val, bitmap))
-				return cli_usage_error(
-					"plan",
-					"--vps: not a VP list (e.g. 0-3,70; VPs 0-4095): "
-					"'%s'",
-					val ? val : "");
+				return cli_bad_value(
+					"plan", "--vps: not a VP list (e.g. 0-3,70; VPs 0-4095)",
+					val);
 			have_vps = 1;
 		} else if (!strcmp(argv[i], "--all-vps")) {
 			all_vps = 1;
 		} else if (cli_option(argc, argv, &i, "--space", &val)) {
 			if (!val || cli_parse_u64(val, &space))
-				return cli_usage_error("plan",
-						       "--space: not a 64-bit CR3 value: '%s'",
-						       val ? val : "");
+				return cli_bad_value("plan", "--space: not a 64-bit CR3 value",
+						     val);
 			have_space = 1;
 		} else if (!strcmp(argv[i], "--all-spaces")) {
 			all_spaces = 1;
@@ -192,11 +189,11 @@ int cli_plan(int argc, char **argv)
 				return cli_usage_error("plan", "more than %u ranges",
 						       PLAN_MAX_RANGES);
 			if (!val || parse_range(val, &plan_ranges[nranges]))
-				return cli_usage_error(
+				return cli_bad_value(
 					"plan",
 					"--range: not <start>+<length> with a non-zero length that "
-					"stays below 2^64 (e.g. 0x7f0000000000+64K): '%s'",
-					val ? val : "");
+					"stays below 2^64 (e.g. 0x7f0000000000+64K)",
+					val);
 			nranges++;
 		} else if (!strcmp(argv[i], "--everything")) {
 			everything = 1;
@@ -210,43 +207,32 @@ int cli_plan(int argc, char **argv)
 			else if (val && (!strcmp(val, "1G") || !strcmp(val, "1g")))
 				req.mapping_size = HVTLFS_MAPPING_1G;
 			else
-				return cli_usage_error(
-					"plan", "--mapping: not a page size 4K, 2M or 1G: '%s'",
-					val ? val : "");
+				return cli_bad_value(
+					"plan", "--mapping: not a page size 4K, 2M or 1G", val);
 		} else if (cli_option(argc, argv, &i, "--features", &val)) {
-			const char *bad = NULL;
-			size_t bad_len = 0;
-
-			if (!val)
-				return cli_usage_error("plan", "--features needs a list");
-			if (cli_parse_features(val,
-					       CLI_FEAT_EX | CLI_FEAT_XMM | CLI_FEAT_EXTGVA |
-						       CLI_FEAT_LARGE,
-					       &feats, &bad, &bad_len))
-				return cli_usage_error("plan",
-						       "--features: unknown feature '%.*s' (known: "
-						       "ex, xmm, extgva, large)",
-						       (int)bad_len, bad);
+			rc = cli_features_option("plan", val,
+						 CLI_FEAT_EX | CLI_FEAT_XMM | CLI_FEAT_EXTGVA |
+							 CLI_FEAT_LARGE,
+						 &feats);
+			if (rc)
+				return rc;
 		} else if (cli_option(argc, argv, &i, "--max-vps", &val)) {
 			if (!val || cli_parse_u64(val, &max_vps) || max_vps == 0 ||
 			    max_vps > HVTLFS_VPSET_MAX_VPS)
-				return cli_usage_error("plan",
-						       "--max-vps: not a count 1-4096: '%s'",
-						       val ? val : "");
+				return cli_bad_value("plan", "--max-vps: not a count 1-4096", val);
 		} else if (cli_option(argc, argv, &i, "--max-entries", &val)) {
 			uint64_t n;
 
 			if (!val || cli_parse_u64(val, &n) || n == 0 || n > HVTLFS_CONTROL_REP_MAX)
-				return cli_usage_error("plan",
-						       "--max-entries: not a count 1-4095: '%s'",
-						       val ? val : "");
+				return cli_bad_value("plan", "--max-entries: not a count 1-4095",
+						     val);
 			policy.max_list_entries = (uint32_t)n;
 		} else if (!strcmp(argv[i], "--prefer-ex")) {
-			policy.flags |= HVTLFS_PLAN_PREFER_EX;
+			policy.flags |= HVTLFS_POLICY_PREFER_EX;
 		} else if (!strcmp(argv[i], "--no-xmm")) {
-			policy.flags |= HVTLFS_PLAN_NO_XMM;
+			policy.flags |= HVTLFS_POLICY_NO_XMM;
 		} else if (!strcmp(argv[i], "--no-large-pages")) {
-			policy.flags |= HVTLFS_PLAN_NO_LARGE_PAGES;
+			policy.flags |= HVTLFS_POLICY_NO_LARGE_PAGES;
 		} else {
 			return cli_usage_error("plan", "unknown argument '%s'", argv[i]);
 		}
@@ -275,13 +261,13 @@ int cli_plan(int argc, char **argv)
 	f.xmm_input = (feats & CLI_FEAT_XMM) != 0;
 	f.ext_gva_ranges = (feats & (CLI_FEAT_EXTGVA | CLI_FEAT_LARGE)) != 0;
 	f.max_vps = (uint32_t)max_vps;
-	req.vp_bitmap = bitmap;
-	req.vp_words = HVTLFS_VPSET_MAX_BANKS;
-	req.all_vps = (uint32_t)all_vps;
+	req.vps.bitmap = bitmap;
+	req.vps.words = HVTLFS_VPSET_MAX_BANKS;
+	req.vps.all = all_vps != 0;
 	req.address_space = space;
-	req.all_spaces = (uint32_t)all_spaces;
-	req.non_global_only = (uint32_t)non_global;
-	req.everything = (uint32_t)everything;
+	req.all_spaces = all_spaces != 0;
+	req.non_global_only = non_global != 0;
+	req.everything = everything != 0;
 	req.ranges = plan_ranges;
 	req.nranges = nranges;
 
@@ -291,16 +277,16 @@ int cli_plan(int argc, char **argv)
 		       plan_error_hint(rc));
 		return 1;
 	}
-	if (plan.form == HVTLFS_PLAN_NOTHING) {
+	if (plan.form == HVTLFS_FORM_NONE) {
 		printf("no hypercall   nothing to flush\n");
 		return 0;
 	}
 	printf("hypercall      0x%04x %s\n", hvtlfs_control_code(plan.control),
 	       hvtlfs_call_name(hvtlfs_control_code(plan.control)));
 	printf("form           %s\n",
-	       plan.form == HVTLFS_PLAN_XMM ? "XMM fast (registers)" : "slow (input page)");
+	       plan.form == HVTLFS_FORM_XMM ? "XMM fast (registers)" : "slow (input page)");
 	printf("control        0x%016llx\n", (unsigned long long)plan.control);
-	if (plan.last == HVTLFS_FLUSH_ALL_END)
+	if (plan.last == HVTLFS_PLAN_LAST_ALL)
 		printf("covers         whole address space\n");
 	else
 		printf("covers         0x%016llx-0x%016llx\n", (unsigned long long)plan.start,
@@ -308,19 +294,19 @@ int cli_plan(int argc, char **argv)
 
 	memset(&in, 0, sizeof(in));
 	in.control = plan.control;
-	in.features = f.ext_gva_ranges ? HVTLFS_HV_FEAT_EXT_GVA_RANGES : 0u;
-	if (plan.form == HVTLFS_PLAN_XMM) {
+	in.features = f.ext_gva_ranges ? HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES : 0u;
+	if (plan.form == HVTLFS_FORM_XMM) {
 		in.bytes = plan.regs;
 		in.len = sizeof(plan.regs);
-		in.features |= HVTLFS_HV_FEAT_XMM_INPUT;
+		in.features |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
 	} else {
 		in.bytes = plan_page;
 		in.len = sizeof(plan_page);
 	}
-	cli_print_input((const uint8_t *)in.bytes, plan.input_size, plan.form == HVTLFS_PLAN_XMM);
-	printf("-- as hvtlfs_hv_decode judges it --\n");
-	rc = hvtlfs_hv_decode(&in, &hv, plan_decoded,
-			      sizeof(plan_decoded) / sizeof(plan_decoded[0]));
+	cli_print_input((const uint8_t *)in.bytes, plan.input_size, plan.form == HVTLFS_FORM_XMM);
+	printf("-- as hvtlfs_hvcall_decode judges it --\n");
+	rc = hvtlfs_hvcall_decode(&in, &hv, plan_decoded,
+				  sizeof(plan_decoded) / sizeof(plan_decoded[0]));
 	cli_print_judgement(&in, rc, &hv, plan_decoded);
 	return 0;
 }

@@ -31,6 +31,20 @@ static int hex_digit(char c)
 }
 
 /* strtoull would take octal, leading blanks, a sign, and "0x" twice: parse by hand. */
+const struct cli_flag cli_flush_flags[CLI_FLUSH_FLAGS] = {
+	{ HVTLFS_FLUSH_ALL_PROCESSORS, "ALL_PROCESSORS", NULL },
+	{ HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES, "ALL_VIRTUAL_ADDRESS_SPACES", NULL },
+	{ HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY, "NON_GLOBAL_MAPPINGS_ONLY",
+	  "invalid on the List calls" },
+	{ HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT, "USE_EXTENDED_RANGE_FORMAT",
+	  "List calls, with extended GVA ranges" },
+};
+
+int cli_bad_value(const char *cmd, const char *what, const char *val)
+{
+	return cli_usage_error(cmd, "%s: '%s'", what, val ? val : "");
+}
+
 int cli_parse_u64(const char *s, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -150,8 +164,7 @@ void cli_print_vp_bitmap(const uint64_t *bitmap, size_t words)
 		printf(" (%zu VP%s)", count, count == 1 ? "" : "s");
 }
 
-int cli_parse_features(const char *s, unsigned int allowed, unsigned int *out, const char **bad,
-		       size_t *bad_len)
+int cli_features_option(const char *cmd, const char *val, unsigned int allowed, unsigned int *out)
 {
 	static const struct {
 		const char *name;
@@ -160,13 +173,17 @@ int cli_parse_features(const char *s, unsigned int allowed, unsigned int *out, c
 		      { "xmm", CLI_FEAT_XMM },
 		      { "extgva", CLI_FEAT_EXTGVA },
 		      { "large", CLI_FEAT_LARGE } };
+	const size_t nnames = sizeof(names) / sizeof(names[0]);
+	const char *s = val;
 	unsigned int f = 0;
 
+	if (!val)
+		return cli_usage_error(cmd, "--features needs a list");
 	for (;;) {
 		size_t n = strcspn(s, ","), k;
 		int found = 0;
 
-		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		for (k = 0; k < nnames; k++) {
 			if (strlen(names[k].name) == n && !strncmp(s, names[k].name, n) &&
 			    (names[k].bit & allowed)) {
 				f |= names[k].bit;
@@ -174,9 +191,18 @@ int cli_parse_features(const char *s, unsigned int allowed, unsigned int *out, c
 			}
 		}
 		if (!found) {
-			*bad = s;
-			*bad_len = n;
-			return -1;
+			char known[64] = "";
+
+			for (k = 0; k < nnames; k++) {
+				if (!(names[k].bit & allowed))
+					continue;
+				if (known[0])
+					strcat(known, ", ");
+				strcat(known, names[k].name);
+			}
+			return cli_usage_error(cmd,
+					       "--features: unknown feature '%.*s' (known: %s)",
+					       (int)n, s, known);
 		}
 		if (s[n] == '\0')
 			break;

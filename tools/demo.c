@@ -5,7 +5,7 @@
  * A guest side plans TLB flushes (hvtlfs_flush_plan_build), builds IPIs and a
  * signal-event (flush.h builders), and issues them through the hypercall wrappers.
  * The hypercall page is hvtlfs::mock's fake page; behind it, a hypervisor side judges
- * every call with hvtlfs_hv_decode() and answers with the result word it computed.
+ * every call with hvtlfs_hvcall_decode() and answers with the result word it computed.
  * The demo prints each hypercall, the hypervisor's decoding of its input and the status.
  */
 #include <stdio.h>
@@ -18,10 +18,10 @@
 
 #if HVTLFS_DEMO_MOCK
 #include "hvtlfs/flush.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/hypercall.h"
 #include "hvtlfs/mock.h"
-#include "hvtlfs/planner.h"
+#include "hvtlfs/issue.h"
 
 #include "cli.h"
 
@@ -31,8 +31,8 @@
 #define DEMO_MAX_RANGES 64u
 
 static struct demo_call {
-	struct hvtlfs_hv_input in;
-	struct hvtlfs_hv_request req;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
 	struct hvtlfs_range_entry ranges[DEMO_MAX_RANGES];
 	uint8_t bytes[4096]; /* a copy of the input, for the printout */
 	size_t nbytes;
@@ -49,7 +49,7 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
 
 	(void)ctx;
 	if (ncalls == DEMO_MAX_CALLS) {
-		call->result = hvtlfs_result_make(HVTLFS_STATUS_INSUFFICIENT_BUFFERS, 0);
+		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INSUFFICIENT_BUFFERS, 0);
 		return;
 	}
 	d = &calls[ncalls++];
@@ -69,10 +69,10 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
 	d->in.bytes = d->bytes;
 	d->in.len = len;
 	d->nbytes = len;
-	d->rc = hvtlfs_hv_decode(&d->in, &d->req, d->ranges, hv_ranges_per_call);
+	d->rc = hvtlfs_hvcall_decode(&d->in, &d->req, d->ranges, hv_ranges_per_call);
 	call->result = d->rc == HVTLFS_OK
 			       ? d->req.result
-			       : hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+			       : hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
 }
 
 /* ---- The guest. ---- */
@@ -169,7 +169,7 @@ static void flush(const char *title, const struct hvtlfs_flush_request *req,
 		return;
 	}
 	printf("planner: %s, %s, ", hvtlfs_call_name(hvtlfs_control_code(plan.control)),
-	       plan.form == HVTLFS_PLAN_XMM ? "XMM fast form" : "slow form (input page)");
+	       plan.form == HVTLFS_FORM_XMM ? "XMM fast form" : "slow form (input page)");
 	if (plan.entries)
 		printf("%u range entr%s\n", plan.entries, plan.entries == 1 ? "y" : "ies");
 	else
@@ -217,17 +217,17 @@ static int run(const char *argv0)
 	f.max_vps = 256;
 	printf("hvtlfs demo: a guest plans and issues hypercalls through the hypercall page;\n"
 	       "behind the page, hvtlfs::mock hands each call to a hypervisor that judges it\n"
-	       "with hvtlfs_hv_decode() and returns the result word it computed.\n"
+	       "with hvtlfs_hvcall_decode() and returns the result word it computed.\n"
 	       "Partition: remote flush recommended %s, Ex processor masks recommended %s,\n"
 	       "extended GVA ranges %s, XMM fast input %s (used on x86_64 builds only), %u VPs.\n",
 	       f.remote_tlb_flush_recommended ? "yes" : "no",
 	       f.ex_processor_masks_recommended ? "yes" : "no", f.ext_gva_ranges ? "yes" : "no",
 	       f.xmm_input ? "yes" : "no", f.max_vps);
-	hv_features = HVTLFS_HV_FEAT_XMM_INPUT | HVTLFS_HV_FEAT_EXT_GVA_RANGES;
+	hv_features = HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
 
 	memset(&req, 0, sizeof(req));
-	req.vp_bitmap = bm;
-	req.vp_words = HVTLFS_VPSET_MAX_BANKS;
+	req.vps.bitmap = bm;
+	req.vps.words = HVTLFS_VPSET_MAX_BANKS;
 	req.address_space = 0x1a2b000u;
 
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, vp2, 1);
@@ -240,9 +240,9 @@ static int run(const char *argv0)
 	flush("Flush 64 KiB on VPs 0-3 and 70 (VP 70 needs the Ex call and an HV_VP_SET)", &req,
 	      &f);
 
-	req.all_vps = 1;
+	req.vps.all = 1;
 	flush("Flush 64 KiB on all VPs (HV_FLUSH_ALL_PROCESSORS)", &req, &f);
-	req.all_vps = 0;
+	req.vps.all = 0;
 
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, vp2, 1);
 	req.ranges = mixed;

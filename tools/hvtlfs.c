@@ -141,6 +141,12 @@ static void print_calls(int markdown)
 		       "|\n");
 	}
 	for (i = 0; i < n; i++) {
+		/* The variable header and fast columns: plain words, or the table's. */
+		static const char *const words[2][5] = {
+			{ "banks", "varhdr", "-", "fast", "slow" },
+			{ "bank words", "yes", "no", "yes", "no" },
+		};
+		const char *const *w = words[markdown != 0];
 		const struct hvtlfs_call_info *ci = &all[i];
 		char hdr[16] = "-", elem[16] = "-";
 
@@ -149,20 +155,13 @@ static void print_calls(int markdown)
 			if (ci->kind == HVTLFS_CALL_KIND_REP)
 				snprintf(elem, sizeof(elem), "%u", ci->rep_element_size);
 		}
-		if (markdown)
-			printf("| 0x%04X | %s | %s | %s | %s | %s | %s |\n", ci->code, ci->name,
-			       ci->kind == HVTLFS_CALL_KIND_REP ? "rep" : "simple",
-			       ci->flags & HVTLFS_CALLF_VPSET_BANKS ? "bank words"
-			       : ci->flags & HVTLFS_CALLF_VARHDR    ? "yes"
-								    : "no",
-			       ci->flags & HVTLFS_CALLF_FAST ? "yes" : "no", hdr, elem);
-		else
-			printf("0x%04X  %-40s %-6s %-10s %-4s %5s %5s\n", ci->code, ci->name,
-			       ci->kind == HVTLFS_CALL_KIND_REP ? "rep" : "simple",
-			       ci->flags & HVTLFS_CALLF_VPSET_BANKS ? "banks"
-			       : ci->flags & HVTLFS_CALLF_VARHDR    ? "varhdr"
-								    : "-",
-			       ci->flags & HVTLFS_CALLF_FAST ? "fast" : "slow", hdr, elem);
+		printf(markdown ? "| 0x%04X | %s | %s | %s | %s | %s | %s |\n"
+				: "0x%04X  %-40s %-6s %-10s %-4s %5s %5s\n",
+		       ci->code, ci->name, ci->kind == HVTLFS_CALL_KIND_REP ? "rep" : "simple",
+		       ci->flags & HVTLFS_CALLF_VPSET_BANKS ? w[0]
+		       : ci->flags & HVTLFS_CALLF_VARHDR    ? w[1]
+							    : w[2],
+		       ci->flags & HVTLFS_CALLF_FAST ? w[3] : w[4], hdr, elem);
 	}
 }
 
@@ -201,8 +200,79 @@ static int cmd_statuses(int argc, char **argv)
 	return cmd_list(argc, argv, 1);
 }
 
+/* A row of a quick-reference mask table: its first cells, then the mask; @pages (when not
+ * 0) is the page limit of a count field. */
+struct qref_mask {
+	const char *cells;
+	unsigned int pages;
+	uint64_t mask;
+};
+
+static void qref_masks(const char *title, const char *first, const struct qref_mask *rows, size_t n)
+{
+	size_t i;
+
+	printf("## %s\n\n| %s | Field | Mask |\n", title, first);
+	printf("|%.*s|-------|------|\n", (int)strlen(first) + 2, "----------------");
+	for (i = 0; i < n; i++) {
+		printf("| %s", rows[i].cells);
+		if (rows[i].pages)
+			printf(" (1 to %u pages)", rows[i].pages);
+		printf(" | 0x%016llX |\n", (unsigned long long)rows[i].mask);
+	}
+}
+
+#define QREF_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
 static int cmd_quickref(int argc, char **argv)
 {
+	static const struct qref_mask control[] = {
+		{ "0-15 | call code", 0, HVTLFS_CONTROL_CODE_MASK },
+		{ "16 | fast", 0, HVTLFS_CONTROL_FAST },
+		{ "17-26 | variable header size (8-byte units)", 0, HVTLFS_CONTROL_VARHDR_MASK },
+		{ "31 | nested", 0, HVTLFS_CONTROL_NESTED },
+		{ "32-43 | rep count", 0, HVTLFS_CONTROL_REP_COUNT_MASK },
+		{ "48-59 | rep start index", 0, HVTLFS_CONTROL_REP_START_MASK },
+		{ "27-30, 44-47, 60-63 | reserved (zero)", 0, HVTLFS_CONTROL_RESERVED_MASK },
+	};
+	static const struct qref_mask result[] = {
+		{ "0-15 | status", 0, HVTLFS_RESULT_STATUS_MASK },
+		{ "32-43 | reps completed", 0, HVTLFS_RESULT_REPS_COMPLETED_MASK },
+	};
+#define QREF_EXT_ "extended HV_GVA_RANGE, HV_GPA_PAGE_RANGE | "
+	static const struct qref_mask entries[] = {
+		{ "HV_GVA_RANGE, simple | additional pages", HVTLFS_GVA_SIMPLE_MAX_PAGES,
+		  HVTLFS_GVA_SIMPLE_ADDL_MASK },
+		{ "HV_GVA_RANGE, simple | GVA page number", 0, HVTLFS_RANGE_PAGE_MASK },
+		{ QREF_EXT_ "additional pages", HVTLFS_RANGE_EXT_MAX_PAGES,
+		  HVTLFS_RANGE_EXT_ADDL_MASK },
+		{ QREF_EXT_ "large page", 0, HVTLFS_RANGE_EXT_LARGE_PAGE },
+		{ QREF_EXT_ "4 KiB page number (large page clear)", 0, HVTLFS_RANGE_PAGE_MASK },
+		{ QREF_EXT_ "page size, large page set (1 GiB, else 2 MiB)", 0,
+		  HVTLFS_RANGE_EXT_PAGE_1G },
+		{ QREF_EXT_ "reserved, large page set", 0, HVTLFS_RANGE_EXT_RESERVED_MASK },
+		{ QREF_EXT_ "large page number, large page set", 0, HVTLFS_RANGE_LARGE_MASK },
+	};
+#undef QREF_EXT_
+	static const struct {
+		const char *rule;
+		const char *before;
+		unsigned int value;
+		const char *after;
+	} rules[] = {
+		{ "Slow input and output GPAs: alignment", "", HVTLFS_INPUT_ALIGN, " bytes" },
+		{ "Slow input and output: must not cross a page of", "", HVTLFS_PAGE_SIZE,
+		  " bytes" },
+		{ "Fast input in RDX, R8 (EBX:ECX, EDI:ESI on i386)", "", HVTLFS_FAST_GPR_BYTES,
+		  " bytes" },
+		{ "Fast input with XMM0-XMM5 (XMM fast input feature)", "", HVTLFS_FAST_XMM_BYTES,
+		  " bytes" },
+		{ "Largest rep count or rep start", "", HVTLFS_CONTROL_REP_MAX, "" },
+		{ "Largest variable header (8-byte units)", "", HVTLFS_CONTROL_VARHDR_MAX, "" },
+		{ "HvPostMessage payload", "at most ", HVTLFS_MESSAGE_PAYLOAD_MAX, " bytes" },
+	};
+	size_t i;
+
 	(void)argv;
 	if (argc != 1)
 		return cli_usage_error("quickref", "takes no arguments");
@@ -212,38 +282,22 @@ static int cmd_quickref(int argc, char **argv)
 	       "`cli_quickref_current` fails when this page and the program's output differ.\n"
 	       "Regenerate it with `build/x86_64-gcc/tools/hvtlfs quickref > "
 	       "docs/quickref.md`.\n\n");
-	printf("## Hypercall input value (control word)\n\n");
-	printf("| Bits | Field | Mask |\n|------|-------|------|\n");
-	printf("| 0-15 | call code | 0x%016llX |\n", (unsigned long long)HVTLFS_CONTROL_CODE_MASK);
-	printf("| 16 | fast | 0x%016llX |\n", (unsigned long long)HVTLFS_CONTROL_FAST);
-	printf("| 17-26 | variable header size (8-byte units) | 0x%016llX |\n",
-	       (unsigned long long)HVTLFS_CONTROL_VARHDR_MASK);
-	printf("| 31 | nested | 0x%016llX |\n", (unsigned long long)HVTLFS_CONTROL_NESTED);
-	printf("| 32-43 | rep count | 0x%016llX |\n",
-	       (unsigned long long)HVTLFS_CONTROL_REP_COUNT_MASK);
-	printf("| 48-59 | rep start index | 0x%016llX |\n",
-	       (unsigned long long)HVTLFS_CONTROL_REP_START_MASK);
-	printf("| 27-30, 44-47, 60-63 | reserved (zero) | 0x%016llX |\n\n",
-	       (unsigned long long)HVTLFS_CONTROL_RESERVED_MASK);
-	printf("## Hypercall result value\n\n");
-	printf("| Bits | Field | Mask |\n|------|-------|------|\n");
-	printf("| 0-15 | status | 0x%016llX |\n", (unsigned long long)HVTLFS_RESULT_STATUS_MASK);
-	printf("| 32-43 | reps completed | 0x%016llX |\n\n",
-	       (unsigned long long)HVTLFS_RESULT_REPS_COMPLETED_MASK);
-	printf("## Hypercalls\n\n");
+	qref_masks("Hypercall input value (control word)", "Bits", control, QREF_LEN(control));
+	printf("\n");
+	qref_masks("Hypercall result value", "Bits", result, QREF_LEN(result));
+	printf("\n## Hypercalls\n\n");
 	print_calls(1);
 	printf("\n## Statuses\n\n");
 	print_statuses(1);
 	printf("\n## Flush flags\n\n| Value | Flag |\n|-------|------|\n");
-	printf("| 0x%llX | HV_FLUSH_ALL_PROCESSORS |\n",
-	       (unsigned long long)HVTLFS_FLUSH_ALL_PROCESSORS);
-	printf("| 0x%llX | HV_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES |\n",
-	       (unsigned long long)HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES);
-	printf("| 0x%llX | HV_FLUSH_NON_GLOBAL_MAPPINGS_ONLY (invalid on the List calls) |\n",
-	       (unsigned long long)HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY);
-	printf("| 0x%llX | HV_FLUSH_USE_EXTENDED_RANGE_FORMAT (List calls, with extended GVA "
-	       "ranges) |\n",
-	       (unsigned long long)HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT);
+	for (i = 0; i < CLI_FLUSH_FLAGS; i++) {
+		const struct cli_flag *fl = &cli_flush_flags[i];
+
+		printf("| 0x%llX | HV_FLUSH_%s", (unsigned long long)fl->bit, fl->name);
+		if (fl->note)
+			printf(" (%s)", fl->note);
+		printf(" |\n");
+	}
 	printf("\n## HV_VP_SET\n\n");
 	printf("`u64 format; u64 valid_bank_mask; u64 bank_contents[]`: bank i holds VPs 64i to "
 	       "64i+63, one bank word per set bit of the mask, ascending. In the flush and IPI Ex "
@@ -251,43 +305,14 @@ static int cmd_quickref(int argc, char **argv)
 	printf("| Value | Format |\n|-------|--------|\n");
 	printf("| %u | HV_GENERIC_SET_SPARSE_4K |\n| %u | HV_GENERIC_SET_ALL |\n\n",
 	       HVTLFS_GENERIC_SET_SPARSE_4K, HVTLFS_GENERIC_SET_ALL);
-	printf("At most %u banks, so VPs 0 to %u.\n", HVTLFS_VPSET_MAX_BANKS,
+	printf("At most %u banks, so VPs 0 to %u.\n\n", HVTLFS_VPSET_MAX_BANKS,
 	       HVTLFS_VPSET_MAX_VPS - 1u);
-	printf("\n## Range list entries (8 bytes each)\n\n");
-	printf("| Entry | Field | Mask |\n|-------|-------|------|\n");
-	printf("| HV_GVA_RANGE, simple | additional pages (1 to %u pages) | 0x%016llX |\n",
-	       HVTLFS_GVA_SIMPLE_MAX_PAGES, (unsigned long long)HVTLFS_GVA_SIMPLE_ADDL_MASK);
-	printf("| HV_GVA_RANGE, simple | GVA page number | 0x%016llX |\n",
-	       (unsigned long long)HVTLFS_RANGE_PAGE_MASK);
-	printf("| extended HV_GVA_RANGE, HV_GPA_PAGE_RANGE | additional pages (1 to %u pages) | "
-	       "0x%016llX |\n",
-	       HVTLFS_RANGE_EXT_MAX_PAGES, (unsigned long long)HVTLFS_RANGE_EXT_ADDL_MASK);
-	printf("| extended HV_GVA_RANGE, HV_GPA_PAGE_RANGE | large page | 0x%016llX |\n",
-	       (unsigned long long)HVTLFS_RANGE_EXT_LARGE_PAGE);
-	printf("| extended HV_GVA_RANGE, HV_GPA_PAGE_RANGE | 4 KiB page number (large page clear) "
-	       "| 0x%016llX |\n",
-	       (unsigned long long)HVTLFS_RANGE_PAGE_MASK);
-	printf("| extended HV_GVA_RANGE, HV_GPA_PAGE_RANGE | page size, large page set (1 GiB, "
-	       "else 2 MiB) | 0x%016llX |\n",
-	       (unsigned long long)HVTLFS_RANGE_EXT_PAGE_1G);
-	printf("| extended HV_GVA_RANGE, HV_GPA_PAGE_RANGE | reserved, large page set | "
-	       "0x%016llX |\n",
-	       (unsigned long long)HVTLFS_RANGE_EXT_RESERVED_MASK);
-	printf("| extended HV_GVA_RANGE, HV_GPA_PAGE_RANGE | large page number, large page set | "
-	       "0x%016llX |\n",
-	       (unsigned long long)HVTLFS_RANGE_LARGE_MASK);
+	qref_masks("Range list entries (8 bytes each)", "Entry", entries, QREF_LEN(entries));
 	printf("\n## Input rules\n\n");
 	printf("| Rule | Value |\n|------|-------|\n");
-	printf("| Slow input and output GPAs: alignment | %u bytes |\n", HVTLFS_INPUT_ALIGN);
-	printf("| Slow input and output: must not cross a page of | %u bytes |\n",
-	       HVTLFS_PAGE_SIZE);
-	printf("| Fast input in RDX, R8 (EBX:ECX, EDI:ESI on i386) | %u bytes |\n",
-	       HVTLFS_BUILD_FAST_GPR_BYTES);
-	printf("| Fast input with XMM0-XMM5 (XMM fast input feature) | %u bytes |\n",
-	       HVTLFS_BUILD_FAST_XMM_BYTES);
-	printf("| Largest rep count or rep start | %u |\n", HVTLFS_CONTROL_REP_MAX);
-	printf("| Largest variable header (8-byte units) | %u |\n", HVTLFS_CONTROL_VARHDR_MAX);
-	printf("| HvPostMessage payload | at most %u bytes |\n", HVTLFS_MESSAGE_PAYLOAD_MAX);
+	for (i = 0; i < QREF_LEN(rules); i++)
+		printf("| %s | %s%u%s |\n", rules[i].rule, rules[i].before, rules[i].value,
+		       rules[i].after);
 	return 0;
 }
 

@@ -7,6 +7,8 @@ if(PROJECT_IS_TOP_LEVEL)
 		get_filename_component(name "${src}" NAME_WE)
 		add_executable(${name} "${src}")
 		target_link_libraries(${name} PRIVATE hvtlfs::hvtlfs)
+		target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/bench")
+		hvtlfs_instrument(${name} BENCH)
 		set_target_properties(${name} PROPERTIES C_STANDARD 11 C_EXTENSIONS ON
 			RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/bench")
 	endforeach()

@@ -4,25 +4,21 @@
 #  fuzz_<name>_regress  runs every input kept in fuzz/corpus/<name>/ once;
 #  fuzz_<name>          fuzzes for HVTLFS_FUZZ_SECONDS, seeded from that folder.
 # Any crash, sanitizer report or leak fails the test.
-option(HVTLFS_FUZZ "Build libFuzzer harnesses (clang only)" OFF)
 set(HVTLFS_FUZZ_SECONDS 30 CACHE STRING "Seconds each harness fuzzes in ctest")
 if(HVTLFS_FUZZ)
 	if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
 		message(FATAL_ERROR "HVTLFS_FUZZ needs clang")
 	endif()
-	set(HVTLFS_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g)
-	target_compile_options(hvtlfs PRIVATE -fsanitize=fuzzer-no-link,address,undefined
-		-fno-sanitize-recover=all)
-	# Every program linking the instrumented library needs the runtimes.
-	target_link_options(hvtlfs INTERFACE -fsanitize=address,undefined)
 	file(GLOB HVTLFS_FUZZERS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/fuzz/fuzz_*.c")
 	foreach(src IN LISTS HVTLFS_FUZZERS)
 		get_filename_component(name "${src}" NAME_WE)
 		string(REGEX REPLACE "^fuzz_" "" short "${name}")
 		add_executable(${name} "${src}")
-		target_link_libraries(${name} PRIVATE hvtlfs::hvtlfs hvtlfs_warnings)
-		target_compile_options(${name} PRIVATE ${HVTLFS_FUZZ_FLAGS})
-		target_link_options(${name} PRIVATE ${HVTLFS_FUZZ_FLAGS})
+		target_link_libraries(${name} PRIVATE hvtlfs::hvtlfs)
+		# The shared helpers: fuzz/fuzz.h and tests/testutil.h.
+		target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/fuzz"
+			"${PROJECT_SOURCE_DIR}/tests")
+		hvtlfs_instrument(${name} FUZZER)
 		if(HVTLFS_BUILD_TESTS)
 			set(corpus "${PROJECT_SOURCE_DIR}/fuzz/corpus/${short}")
 			set(work "${CMAKE_CURRENT_BINARY_DIR}/fuzz-work/${short}")

@@ -1,19 +1,12 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Host programs in tools/: the hvtlfs CLI and the demo of ./scripts/demo.
 if(HVTLFS_BUILD_TOOLS)
-	# The library is instrumented in these presets: the programs link the runtimes too.
-	if(HVTLFS_FUZZ)
-		set(HVTLFS_TOOLS_SAN -fsanitize=fuzzer-no-link,address,undefined)
-	elseif(HVTLFS_SANITIZE)
-		set(HVTLFS_TOOLS_SAN -fsanitize=address,undefined -fno-sanitize-recover=all)
-	endif()
-
 	add_executable(hvtlfs-cli
 		"${PROJECT_SOURCE_DIR}/tools/hvtlfs.c"
 		"${PROJECT_SOURCE_DIR}/tools/cli_util.c"
 		"${PROJECT_SOURCE_DIR}/tools/cli_decode.c"
 		"${PROJECT_SOURCE_DIR}/tools/cli_plan.c")
-	target_link_libraries(hvtlfs-cli PRIVATE hvtlfs::hvtlfs hvtlfs_warnings)
+	target_link_libraries(hvtlfs-cli PRIVATE hvtlfs::hvtlfs)
 	set_target_properties(hvtlfs-cli PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
 		OUTPUT_NAME hvtlfs RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")
 
@@ -21,21 +14,16 @@ if(HVTLFS_BUILD_TOOLS)
 	add_executable(hvtlfs-demo "${PROJECT_SOURCE_DIR}/tools/demo.c"
 		"${PROJECT_SOURCE_DIR}/tools/cli_util.c"
 		"${PROJECT_SOURCE_DIR}/tools/cli_decode.c")
-	target_link_libraries(hvtlfs-demo PRIVATE hvtlfs::hvtlfs hvtlfs_warnings)
+	target_link_libraries(hvtlfs-demo PRIVATE hvtlfs::hvtlfs)
 	set_target_properties(hvtlfs-demo PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
 		RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")
 	if(TARGET hvtlfs_mock)
 		target_link_libraries(hvtlfs-demo PRIVATE hvtlfs::mock)
 		target_compile_definitions(hvtlfs-demo PRIVATE HVTLFS_DEMO_MOCK=1)
-		# clang -O0 mis-materialises the wrappers' RSP operand (see tests/flush.cmake).
-		target_compile_options(hvtlfs-demo PRIVATE -O1)
 	endif()
 
 	foreach(tool IN ITEMS hvtlfs-cli hvtlfs-demo)
-		if(HVTLFS_TOOLS_SAN)
-			target_compile_options(${tool} PRIVATE ${HVTLFS_TOOLS_SAN})
-			target_link_options(${tool} PRIVATE ${HVTLFS_TOOLS_SAN})
-		endif()
+		hvtlfs_instrument(${tool} PROGRAM)
 	endforeach()
 
 	if(HVTLFS_INSTALL)

@@ -11,15 +11,6 @@
  * into a struct trap_frame (see cpu.h): XMM0-XMM5 carry XMM fast hypercall
  * input and output.
  */
-	.set MB_MAGIC, 0x1BADB002
-	.set MB_FLAGS, 0x00000003 /* page-align modules, memory info */
-
-	.section .multiboot, "a"
-	.align 4
-	.long MB_MAGIC
-	.long MB_FLAGS
-	.long -(MB_MAGIC + MB_FLAGS)
-
 	.section .bss
 	.align 4096
 pml4:
@@ -117,107 +108,34 @@ long_mode:
 	hlt
 	jmp 2b
 
-/* Exception stubs: vectors that push no error code push a zero. */
-	.macro isr n, err
-	.globl isr\n
-isr\n:
-	.if \err == 0
-	pushq $0
+#include "boot.inc"
+
+/* XMM0-XMM5 to (save) or from (load) the frame's first 96 bytes. */
+	.macro xmm_frame dir
+	.irp n, 0,1,2,3,4,5
+	.ifc \dir, save
+	movdqu	%xmm\n, (\n * 16)(%rsp)
+	.else
+	movdqu	(\n * 16)(%rsp), %xmm\n
 	.endif
-	pushq $\n
-	jmp trap_common
+	.endr
 	.endm
 
-	isr 0, 0
-	isr 1, 0
-	isr 2, 0
-	isr 3, 0
-	isr 4, 0
-	isr 5, 0
-	isr 6, 0
-	isr 7, 0
-	isr 8, 1
-	isr 9, 0
-	isr 10, 1
-	isr 11, 1
-	isr 12, 1
-	isr 13, 1
-	isr 14, 1
-	isr 15, 0
-	isr 16, 0
-	isr 17, 1
-	isr 18, 0
-	isr 19, 0
-	isr 20, 0
-	isr 21, 1
-	isr 22, 0
-	isr 23, 0
-	isr 24, 0
-	isr 25, 0
-	isr 26, 0
-	isr 27, 0
-	isr 28, 0
-	isr 29, 1
-	isr 30, 1
-	isr 31, 0
-
 trap_common:
-	pushq %r15
-	pushq %r14
-	pushq %r13
-	pushq %r12
-	pushq %r11
-	pushq %r10
-	pushq %r9
-	pushq %r8
-	pushq %rbp
-	pushq %rdi
-	pushq %rsi
-	pushq %rdx
-	pushq %rcx
-	pushq %rbx
-	pushq %rax
+	.irp r, r15,r14,r13,r12,r11,r10,r9,r8,rbp,rdi,rsi,rdx,rcx,rbx,rax
+	pushq	%\r
+	.endr
 	subq $96, %rsp
-	movdqu %xmm0, 0(%rsp)
-	movdqu %xmm1, 16(%rsp)
-	movdqu %xmm2, 32(%rsp)
-	movdqu %xmm3, 48(%rsp)
-	movdqu %xmm4, 64(%rsp)
-	movdqu %xmm5, 80(%rsp)
+	xmm_frame save
 	cld
 	movq %rsp, %rdi /* struct trap_frame * */
 	call trap
-	movdqu 0(%rsp), %xmm0
-	movdqu 16(%rsp), %xmm1
-	movdqu 32(%rsp), %xmm2
-	movdqu 48(%rsp), %xmm3
-	movdqu 64(%rsp), %xmm4
-	movdqu 80(%rsp), %xmm5
+	xmm_frame load
 	addq $96, %rsp
-	popq %rax
-	popq %rbx
-	popq %rcx
-	popq %rdx
-	popq %rsi
-	popq %rdi
-	popq %rbp
-	popq %r8
-	popq %r9
-	popq %r10
-	popq %r11
-	popq %r12
-	popq %r13
-	popq %r14
-	popq %r15
+	.irp r, rax,rbx,rcx,rdx,rsi,rdi,rbp,r8,r9,r10,r11,r12,r13,r14,r15
+	popq	%\r
+	.endr
 	addq $16, %rsp /* vector, error code */
 	iretq
-
-	.section .rodata
-	.align 8
-	.globl isr_table
-isr_table:
-	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.quad isr\n
-	.endr
 
 	.section .note.GNU-stack, "", @progbits

@@ -36,6 +36,18 @@ void con_hex(uint64_t v, unsigned int digits)
 		con_putc(hex[(v >> (digits * 4u)) & 0xFu]);
 }
 
+void con_hex_field(const char *label, uint64_t v, unsigned int digits)
+{
+	con_puts(label);
+	con_hex(v, digits);
+}
+
+void con_dec_field(const char *label, uint32_t v)
+{
+	con_puts(label);
+	con_dec(v);
+}
+
 void con_dec(uint32_t v)
 {
 	char buf[11];

@@ -12,6 +12,9 @@ void con_puts(const char *s);
 void con_hex(uint64_t v, unsigned int digits);
 /* Decimal, for values that fit 32 bits (no 64-bit division on i386). */
 void con_dec(uint32_t v);
+/* @label, then con_hex(@v, @digits) or con_dec(@v): one field of a line. */
+void con_hex_field(const char *label, uint64_t v, unsigned int digits);
+void con_dec_field(const char *label, uint32_t v);
 
 /* One checked line: prints "ok" or "FAIL" after what the caller printed, counts failures. */
 void check(int ok);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The emulated hypervisor. It judges every trapped hypercall the way Hyper-V
- * and KVM do, with hvtlfs's hypervisor-side decoder (hvtlfs_hv_decode: the
+ * and KVM do, with hvtlfs's hypervisor-side decoder (hvtlfs_hvcall_decode: the
  * catalog check of the control word, sizes, alignment, the HV_VP_SET and the
  * GVA ranges, each input byte read once). It prints what it decoded and
  * answers with the result word the decoder chose.
@@ -12,7 +12,7 @@
 #include "hvtlfs/bringup.h"
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/ranges.h"
 #include "hvtlfs/tlfs.h"
 #include "hvtlfs/vpset.h"
@@ -31,30 +31,31 @@ uint32_t hv_calls(void)
 
 #if defined(__x86_64__)
 /* XMM fast input, extended GVA ranges. */
-#define HV_FEATURES_EDX (HVTLFS_CPUID3_EDX_XMM_INPUT | HVTLFS_CPUID3_EDX_EXT_GVA_RANGES)
+#define HV_FEATURES_EDX                                                                            \
+	(HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT | HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES)
 #else
 /* hvtlfs issues XMM fast calls on x86_64 only: the i386 partition offers none. */
-#define HV_FEATURES_EDX HVTLFS_CPUID3_EDX_EXT_GVA_RANGES
+#define HV_FEATURES_EDX HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES
 #endif
 
 static const struct hvtlfs_cpuid_entry hv_leaves[] = {
-	{ HVTLFS_CPUID_VENDOR_AND_MAX,
+	{ HVTLFS_CPUID_LEAF_VENDOR,
 	  0,
-	  { HVTLFS_CPUID_LIMITS, HVTLFS_CPUID_VENDOR_EBX, HVTLFS_CPUID_VENDOR_ECX,
+	  { HVTLFS_CPUID_LEAF_LIMITS, HVTLFS_CPUID_VENDOR_EBX, HVTLFS_CPUID_VENDOR_ECX,
 	    HVTLFS_CPUID_VENDOR_EDX } },
-	{ HVTLFS_CPUID_INTERFACE, 0, { HVTLFS_CPUID_INTERFACE_HV1, 0, 0, 0 } },
-	{ HVTLFS_CPUID_VERSION, 0, { 17763u, 0x000A0000u, 0, 0 } },
-	{ HVTLFS_CPUID_FEATURES_HV,
+	{ HVTLFS_CPUID_LEAF_INTERFACE, 0, { HVTLFS_CPUID_INTERFACE_HV1, 0, 0, 0 } },
+	{ HVTLFS_CPUID_LEAF_VERSION, 0, { 17763u, 0x000A0000u, 0, 0 } },
+	{ HVTLFS_CPUID_LEAF_FEATURES,
 	  0,
-	  { HVTLFS_CPUID3_EAX_HYPERCALL_MSRS | HVTLFS_CPUID3_EAX_VP_INDEX_MSR,
-	    HVTLFS_CPUID3_EBX_POST_MESSAGES | HVTLFS_CPUID3_EBX_SIGNAL_EVENTS, 0,
+	  { HVTLFS_CPUID_FEATURES_EAX_HYPERCALL_MSRS | HVTLFS_CPUID_FEATURES_EAX_VP_INDEX_MSR,
+	    HVTLFS_CPUID_FEATURES_EBX_POST_MESSAGES | HVTLFS_CPUID_FEATURES_EBX_SIGNAL_EVENTS, 0,
 	    HV_FEATURES_EDX } },
-	{ HVTLFS_CPUID_ENLIGHTENMENT,
+	{ HVTLFS_CPUID_LEAF_HINTS,
 	  0,
-	  { HVTLFS_CPUID4_EAX_REMOTE_TLB_FLUSH | HVTLFS_CPUID4_EAX_CLUSTER_IPI |
-		    HVTLFS_CPUID4_EAX_EX_PROCESSOR_MASKS,
+	  { HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH | HVTLFS_CPUID_HINTS_EAX_CLUSTER_IPI |
+		    HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS,
 	    0xFFFFFFFFu, 0, 0 } },
-	{ HVTLFS_CPUID_LIMITS, 0, { HV_NVPS, HV_NVPS, 0, 0 } },
+	{ HVTLFS_CPUID_LEAF_LIMITS, 0, { HV_NVPS, HV_NVPS, 0, 0 } },
 };
 
 void hv_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
@@ -62,7 +63,7 @@ void hv_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 	unsigned int i;
 
 	(void)ctx;
-	if (leaf >= HVTLFS_CPUID_VENDOR_AND_MAX && leaf <= HVTLFS_CPUID_VENDOR_AND_MAX + 0xFFu) {
+	if (leaf >= HVTLFS_CPUID_LEAF_VENDOR && leaf <= HVTLFS_CPUID_LEAF_VENDOR + 0xFFu) {
 		regs[0] = regs[1] = regs[2] = regs[3] = 0;
 		for (i = 0; i < sizeof(hv_leaves) / sizeof(hv_leaves[0]); i++) {
 			if (hv_leaves[i].leaf == leaf) {
@@ -80,34 +81,57 @@ void hv_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 
 /* ---- Synthetic MSRs and the hypercall page --------------------------------------------- */
 
-static uint64_t msr_guest_os_id, msr_hypercall, msr_vp_assist;
+static uint64_t msr_guest_os_id, msr_hypercall, msr_vp_index, msr_vp_assist;
 
 /* The page's code: VMCALL; RET. The guest's call through the page traps here. */
 static const uint8_t hypercall_code[] = { 0x0F, 0x01, 0xC1, 0xC3 };
 
-int hv_rdmsr(uint32_t msr, uint64_t *value)
+static uint64_t *msr_register(uint32_t msr)
 {
 	switch (msr) {
 	case HVTLFS_MSR_GUEST_OS_ID:
-		*value = msr_guest_os_id;
-		return 0;
+		return &msr_guest_os_id;
 	case HVTLFS_MSR_HYPERCALL:
-		*value = msr_hypercall;
-		return 0;
+		return &msr_hypercall;
 	case HVTLFS_MSR_VP_INDEX:
-		*value = 0;
-		return 0;
+		return &msr_vp_index;
 	case HVTLFS_MSR_VP_ASSIST_PAGE:
-		*value = msr_vp_assist;
-		return 0;
+		return &msr_vp_assist;
 	default:
-		return -1;
+		return NULL;
 	}
+}
+
+int hv_rdmsr(uint32_t msr, uint64_t *value)
+{
+	const uint64_t *reg = msr_register(msr);
+
+	if (reg == NULL)
+		return -1;
+	*value = *reg;
+	return 0;
+}
+
+/*
+ * A write to an overlay-page MSR (enable bit 0, GPFN in bits 12-63): the reserved
+ * bits keep what they held, an enabled page must lie in guest RAM. Stores @value
+ * and returns its page's GPA, or -1 (the #GP) with the MSR untouched.
+ */
+static int64_t page_msr_write(uint64_t *reg, uint64_t value, uint64_t reserved, uint64_t gpfn)
+{
+	uint64_t gpa;
+
+	value = (value & ~reserved) | (*reg & reserved);
+	gpa = value & gpfn;
+	if ((value & 1u) && gpa + HVTLFS_PAGE_SIZE > HV_RAM_TOP)
+		return -1;
+	*reg = value;
+	return (int64_t)gpa;
 }
 
 int hv_wrmsr(uint32_t msr, uint64_t value)
 {
-	uint64_t gpa;
+	int64_t gpa;
 	uint8_t *page;
 	unsigned int i;
 
@@ -123,37 +147,30 @@ int hv_wrmsr(uint32_t msr, uint64_t value)
 		/* No enable before a guest OS ID; reserved bits 2-11 are preserved. */
 		if (msr_guest_os_id == 0)
 			value &= ~HVTLFS_HYPERCALL_MSR_ENABLE;
-		value = (value & ~HVTLFS_HYPERCALL_MSR_RESERVED_MASK) |
-			(msr_hypercall & HVTLFS_HYPERCALL_MSR_RESERVED_MASK);
-		gpa = value & HVTLFS_HYPERCALL_MSR_GPFN_MASK;
-		if ((value & HVTLFS_HYPERCALL_MSR_ENABLE) && gpa + HVTLFS_PAGE_SIZE > HV_RAM_TOP)
+		gpa = page_msr_write(&msr_hypercall, value, HVTLFS_HYPERCALL_MSR_RESERVED_MASK,
+				     HVTLFS_HYPERCALL_MSR_GPFN_MASK);
+		if (gpa < 0)
 			return -1;
-		msr_hypercall = value;
-		if (value & HVTLFS_HYPERCALL_MSR_ENABLE) {
-			page = (uint8_t *)(uintptr_t)gpa;
-			for (i = 0; i < HVTLFS_PAGE_SIZE; i++)
-				page[i] = 0xCC; /* int3 past the code */
-			for (i = 0; i < sizeof(hypercall_code); i++)
-				page[i] = hypercall_code[i];
-			con_puts("hv: hypercall page at ");
-			con_hex(gpa, 8);
-			con_puts(", guest OS ID ");
-			con_hex(msr_guest_os_id, 16);
-			con_puts("\n");
-		}
-		if (!(value & HVTLFS_HYPERCALL_MSR_ENABLE))
+		if (!(msr_hypercall & HVTLFS_HYPERCALL_MSR_ENABLE)) {
 			con_puts("hv: hypercall page disabled\n");
+			return 0;
+		}
+		page = (uint8_t *)(uintptr_t)gpa;
+		for (i = 0; i < HVTLFS_PAGE_SIZE; i++)
+			page[i] = 0xCC; /* int3 past the code */
+		for (i = 0; i < sizeof(hypercall_code); i++)
+			page[i] = hypercall_code[i];
+		con_hex_field("hv: hypercall page at ", (uint64_t)gpa, 8);
+		con_hex_field(", guest OS ID ", msr_guest_os_id, 16);
+		con_puts("\n");
 		return 0;
 	case HVTLFS_MSR_VP_ASSIST_PAGE:
-		value = (value & ~HVTLFS_VP_ASSIST_MSR_RESERVED_MASK) |
-			(msr_vp_assist & HVTLFS_VP_ASSIST_MSR_RESERVED_MASK);
-		gpa = value & HVTLFS_VP_ASSIST_MSR_GPFN_MASK;
-		if ((value & HVTLFS_VP_ASSIST_MSR_ENABLE) && gpa + HVTLFS_PAGE_SIZE > HV_RAM_TOP)
+		gpa = page_msr_write(&msr_vp_assist, value, HVTLFS_VP_ASSIST_MSR_RESERVED_MASK,
+				     HVTLFS_VP_ASSIST_MSR_GPFN_MASK);
+		if (gpa < 0)
 			return -1;
-		msr_vp_assist = value;
-		if (value & HVTLFS_VP_ASSIST_MSR_ENABLE) {
-			con_puts("hv: VP assist page at ");
-			con_hex(gpa, 8);
+		if (msr_vp_assist & HVTLFS_VP_ASSIST_MSR_ENABLE) {
+			con_hex_field("hv: VP assist page at ", (uint64_t)gpa, 8);
 			con_puts("\n");
 		}
 		return 0;
@@ -165,9 +182,9 @@ int hv_wrmsr(uint32_t msr, uint64_t value)
 /* ---- Hypercalls --------------------------------------------------------------------------- */
 
 #if defined(__x86_64__)
-#define HV_DECODE_FEATURES (HVTLFS_HV_FEAT_XMM_INPUT | HVTLFS_HV_FEAT_EXT_GVA_RANGES)
+#define HV_DECODE_FEATURES (HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES)
 #else
-#define HV_DECODE_FEATURES HVTLFS_HV_FEAT_EXT_GVA_RANGES
+#define HV_DECODE_FEATURES HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES
 #endif
 
 /* The one event connection this partition has. */
@@ -178,8 +195,7 @@ static void say_vpset(const struct hvtlfs_vpset *set)
 	uint32_t cursor = 0, vp, n = 0;
 
 	if (hvtlfs_vpset_is_all(set)) {
-		con_puts("all (");
-		con_dec(hvtlfs_vpset_count(set, HV_NVPS));
+		con_dec_field("all (", hvtlfs_vpset_count(set, HV_NVPS));
 		con_puts(" VPs)");
 		return;
 	}
@@ -192,7 +208,8 @@ static void say_vpset(const struct hvtlfs_vpset *set)
 	con_puts("}");
 }
 
-static void say_ranges(const struct hvtlfs_hv_request *q, const struct hvtlfs_range_entry *ranges)
+static void say_ranges(const struct hvtlfs_hvcall_request *q,
+		       const struct hvtlfs_range_entry *ranges)
 {
 	uint32_t i;
 
@@ -200,39 +217,33 @@ static void say_ranges(const struct hvtlfs_hv_request *q, const struct hvtlfs_ra
 		con_puts("\n");
 		return;
 	}
-	con_puts(" reps ");
-	con_dec(q->rep_start);
-	con_puts("..");
-	con_dec(q->rep_count);
+	con_dec_field(" reps ", q->rep_start);
+	con_dec_field("..", q->rep_count);
 	con_puts("\n");
 	for (i = 0; i < q->nranges; i++) {
-		con_puts("hv:   rep ");
-		con_dec(q->ranges_first + i);
-		con_puts(": ");
-		con_hex(ranges[i].base, 16);
-		con_puts(" + ");
-		con_dec((uint32_t)ranges[i].pages);
+		con_dec_field("hv:   rep ", q->ranges_first + i);
+		con_hex_field(": ", ranges[i].base, 16);
+		con_dec_field(" + ", (uint32_t)ranges[i].pages);
 		con_puts(ranges[i].page_shift == 12u   ? " x 4K\n"
 			 : ranges[i].page_shift == 21u ? " x 2M\n"
 						       : " x 1G\n");
 	}
 }
 
-static void say_flush(const struct hvtlfs_hv_request *q, const struct hvtlfs_range_entry *ranges)
+static void say_flush(const struct hvtlfs_hvcall_request *q,
+		      const struct hvtlfs_range_entry *ranges)
 {
-	con_puts(": space ");
-	con_hex(q->address_space, 8);
-	con_puts(" flags ");
-	con_hex(q->flags, 1);
+	con_hex_field(": space ", q->address_space, 8);
+	con_hex_field(" flags ", q->flags, 1);
 	con_puts(" VPs ");
 	say_vpset(&q->vps);
 	say_ranges(q, ranges);
 }
 
-static struct hvtlfs_hv_request req;
+static struct hvtlfs_hvcall_request req;
 static struct hvtlfs_range_entry ranges[HV_REPS_PER_CALL];
 
-const struct hvtlfs_hv_request *hv_last_request(void)
+const struct hvtlfs_hvcall_request *hv_last_request(void)
 {
 	return &req;
 }
@@ -250,7 +261,7 @@ void hv_set_xmm_input(int on)
 	if (on)
 		decode_features = HV_DECODE_FEATURES;
 	else
-		decode_features = HV_DECODE_FEATURES & ~HVTLFS_HV_FEAT_XMM_INPUT;
+		decode_features = HV_DECODE_FEATURES & ~HVTLFS_HVCALL_FEAT_XMM_INPUT;
 }
 
 void hv_set_transparent_continuation(int on)
@@ -260,7 +271,7 @@ void hv_set_transparent_continuation(int on)
 
 uint64_t hv_hypercall(struct hv_regs *r, int *action)
 {
-	struct hvtlfs_hv_input in;
+	struct hvtlfs_hvcall_input in;
 	uint64_t regs[14], gpa = r->in, result;
 	unsigned int i;
 	int fast = hvtlfs_control_is_fast(r->control), rc;
@@ -290,25 +301,24 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 		in.len = 0;
 	}
 
-	rc = hvtlfs_hv_decode(&in, &req, ranges, HV_REPS_PER_CALL);
+	rc = hvtlfs_hvcall_decode(&in, &req, ranges, HV_REPS_PER_CALL);
 	if (rc == HVTLFS_ERR_TRUNCATED && fast && r->has_xmm) {
 		/* Valid, but longer than RDX and R8: the rest is in XMM0-XMM5. */
 		in.len = 112u;
-		rc = hvtlfs_hv_decode(&in, &req, ranges, HV_REPS_PER_CALL);
+		rc = hvtlfs_hvcall_decode(&in, &req, ranges, HV_REPS_PER_CALL);
 	}
 	if (rc == HVTLFS_ERR_UNKNOWN_CALL) {
 		/* In the catalog, but not a call this hypervisor serves. */
 		con_puts("hv: ");
 		con_puts(hvtlfs_call_name(hvtlfs_control_code(r->control)));
 		con_puts(": not served -> HV_STATUS_INVALID_HYPERCALL_CODE\n");
-		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0);
+		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0);
 	}
 	if (rc != HVTLFS_OK) {
 		/* Only a GPA outside guest RAM gets here (nothing mapped to read). */
-		con_puts("hv: input GPA ");
-		con_hex(gpa, 16);
+		con_hex_field("hv: input GPA ", gpa, 16);
 		con_puts(" outside RAM -> HV_STATUS_INVALID_PARAMETER\n");
-		return hvtlfs_result_make(HVTLFS_STATUS_INVALID_PARAMETER, 0);
+		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, 0);
 	}
 	if (req.raise_ud) {
 		con_puts("hv: ");
@@ -328,35 +338,30 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 		con_puts("\n");
 	} else {
 		switch (req.kind) {
-		case HVTLFS_HVREQ_FLUSH_VA:
+		case HVTLFS_HVCALL_REQ_FLUSH_VA:
 			say_flush(&req, ranges);
 			break;
-		case HVTLFS_HVREQ_FLUSH_GPA:
-			con_puts(": EPT ");
-			con_hex(req.address_space, 8);
+		case HVTLFS_HVCALL_REQ_FLUSH_GPA:
+			con_hex_field(": EPT ", req.address_space, 8);
 			say_ranges(&req, ranges);
 			break;
-		case HVTLFS_HVREQ_SPIN_WAIT:
-			con_puts(": spin count ");
-			con_dec(req.spin_count);
+		case HVTLFS_HVCALL_REQ_SPIN_WAIT:
+			con_dec_field(": spin count ", req.spin_count);
 			con_puts("\n");
 			break;
-		case HVTLFS_HVREQ_SIGNAL_EVENT:
-			con_puts(": connection ");
-			con_hex(req.connection_id, 1);
-			con_puts(" flag ");
-			con_dec(req.flag_number);
+		case HVTLFS_HVCALL_REQ_SIGNAL_EVENT:
+			con_hex_field(": connection ", req.connection_id, 1);
+			con_dec_field(" flag ", req.flag_number);
 			if (req.connection_id != HV_CONNECTION_ID) {
 				con_puts(" -> HV_STATUS_INVALID_CONNECTION_ID");
-				result = hvtlfs_result_make(HVTLFS_STATUS_INVALID_CONNECTION_ID, 0);
+				result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_CONNECTION_ID,
+							      0);
 			}
 			con_puts("\n");
 			break;
-		case HVTLFS_HVREQ_POST_MESSAGE:
-			con_puts(": connection ");
-			con_hex(req.connection_id, 1);
-			con_puts(" type ");
-			con_dec(req.message_type);
+		case HVTLFS_HVCALL_REQ_POST_MESSAGE:
+			con_hex_field(": connection ", req.connection_id, 1);
+			con_dec_field(" type ", req.message_type);
 			con_puts(" payload \"");
 			for (i = 0; i < req.payload_size; i++)
 				con_putc(req.payload[i] >= 0x20 && req.payload[i] < 0x7F
@@ -364,9 +369,8 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 						 : '.');
 			con_puts("\"\n");
 			break;
-		case HVTLFS_HVREQ_IPI:
-			con_puts(": vector ");
-			con_hex(req.vector, 2);
+		case HVTLFS_HVCALL_REQ_IPI:
+			con_hex_field(": vector ", req.vector, 2);
 			con_puts(" VPs ");
 			say_vpset(&req.vps);
 			con_puts("\n");
@@ -376,13 +380,13 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 			break;
 		}
 		if (req.status == HVTLFS_STATUS_TIMEOUT && transparent_continuation) {
-			con_puts("hv:   continuation: rep start ");
-			con_dec(hvtlfs_result_reps_completed(result));
+			con_dec_field("hv:   continuation: rep start ",
+				      hvtlfs_result_reps_completed(result));
 			con_puts(", IP kept on the call\n");
 			*action = HV_RESTART;
 		} else if (req.status == HVTLFS_STATUS_TIMEOUT) {
-			con_puts("hv:   early return, reps completed ");
-			con_dec(hvtlfs_result_reps_completed(result));
+			con_dec_field("hv:   early return, reps completed ",
+				      hvtlfs_result_reps_completed(result));
 			con_puts("\n");
 		}
 	}

@@ -38,9 +38,9 @@ void hv_set_transparent_continuation(int on);
 void hv_set_xmm_input(int on);
 
 /* The last request the decoder produced, and its decoded ranges. */
-struct hvtlfs_hv_request;
+struct hvtlfs_hvcall_request;
 struct hvtlfs_range_entry;
-const struct hvtlfs_hv_request *hv_last_request(void);
+const struct hvtlfs_hvcall_request *hv_last_request(void);
 const struct hvtlfs_range_entry *hv_last_ranges(void);
 
 /* CPUID as the partition sees it: the hypervisor's leaves 0x40000000-0x400000FF,

@@ -42,11 +42,21 @@ void say_result(const char *what, uint64_t result, uint16_t want_status, uint32_
 	con_puts(": ");
 	con_puts(hvtlfs_status_name(hvtlfs_result_status(result)));
 	if (want_reps != 0 || hvtlfs_result_reps_completed(result) != 0) {
-		con_puts(", reps completed ");
-		con_dec(hvtlfs_result_reps_completed(result));
+		con_dec_field(", reps completed ", hvtlfs_result_reps_completed(result));
 	}
 	check(hvtlfs_result_status(result) == want_status &&
 	      hvtlfs_result_reps_completed(result) == want_reps);
+}
+
+/* An encoder's answer: how many entries it wrote, or its error. */
+static void say_entries(const char *what, int rc)
+{
+	con_puts(what);
+	if (rc < 0)
+		con_puts(hvtlfs_strerror(rc));
+	else
+		con_dec((uint32_t)rc);
+	con_puts(" entries");
 }
 
 /* ---- The kernel's own VMCALL, the register contract by hand ------------------------------ */
@@ -79,11 +89,10 @@ static void test_raw_vmcall(void)
 	uint32_t calls = hv_calls();
 
 	say_rc("raw: control for HvNotifyLongSpinWait",
-	       hvtlfs_control_build(&control, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, HVTLFS_CTL_FAST, 0,
-				    0, 0),
+	       hvtlfs_control_encode(&control, HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, HVTLFS_CTL_FAST,
+				     0, 0, 0),
 	       HVTLFS_OK);
-	con_puts("raw: control ");
-	con_hex(control, 16);
+	con_hex_field("raw: control ", control, 16);
 	check(control == 0x0000000000010008ull);
 	result = raw_vmcall(control, 42, 0);
 	say_result("raw: VMCALL HvNotifyLongSpinWait", result, HVTLFS_STATUS_SUCCESS, 0);
@@ -91,8 +100,7 @@ static void test_raw_vmcall(void)
 	result = raw_vmcall(control | 0x0000000078000000ull, 42, 0);
 	say_result("raw: VMCALL with reserved control bits", result,
 		   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
-	con_puts("raw: hypercalls served ");
-	con_dec(hv_calls() - calls);
+	con_dec_field("raw: hypercalls served ", hv_calls() - calls);
 	check(hv_calls() - calls == 2);
 }
 
@@ -128,16 +136,11 @@ static void test_bringup(void)
 
 	rc = hvtlfs_detect(&features, hv_cpuid, NULL);
 	say_rc("bring-up: detect with the emulated hypervisor's CPUID", rc, HVTLFS_OK);
-	con_puts("bring-up: max VPs ");
-	con_dec(features.max_vps);
-	con_puts(", hypercall MSRs ");
-	con_dec(features.hypercall_msrs);
-	con_puts(", XMM input ");
-	con_dec(features.xmm_input);
-	con_puts(", extended GVA ranges ");
-	con_dec(features.ext_gva_ranges);
-	con_puts(", Ex masks recommended ");
-	con_dec(features.ex_processor_masks_recommended);
+	con_dec_field("bring-up: max VPs ", features.max_vps);
+	con_dec_field(", hypercall MSRs ", features.hypercall_msrs);
+	con_dec_field(", XMM input ", features.xmm_input);
+	con_dec_field(", extended GVA ranges ", features.ext_gva_ranges);
+	con_dec_field(", Ex masks recommended ", features.ex_processor_masks_recommended);
 	check(features.max_vps == HV_NVPS && features.hypercall_msrs &&
 	      features.xmm_input == HOBBY_HAS_XMM && features.ext_gva_ranges &&
 	      features.ex_processor_masks_recommended);
@@ -146,8 +149,7 @@ static void test_bringup(void)
 	/* OS type 0x7F: no type is allocated to this hobby OS; version 1, build 2. */
 	rc = hvtlfs_guest_os_id_encode(&os_id, 0x7F, 0, 1, 2);
 	say_rc("bring-up: guest OS ID encode", rc, HVTLFS_OK);
-	con_puts("bring-up: guest OS ID ");
-	con_hex(os_id, 16);
+	con_hex_field("bring-up: guest OS ID ", os_id, 16);
 	check(os_id == 0xFF00000000010002ull);
 
 	/* The real instructions: TCG drops the writes and reads zero back. */
@@ -158,23 +160,17 @@ static void test_bringup(void)
 
 	rc = hvtlfs_hypercall_page_enable(&hv_msr_ops, os_id, HOBBY_HYPERCALL_PAGE_GPA, 32, &msr);
 	say_rc("bring-up: enable through the hypervisor's MSRs", rc, HVTLFS_OK);
-	con_puts("bring-up: hypercall MSR ");
-	con_hex(msr, 16);
+	con_hex_field("bring-up: hypercall MSR ", msr, 16);
 	check(msr == (HOBBY_HYPERCALL_PAGE_GPA | HVTLFS_HYPERCALL_MSR_ENABLE));
-	con_puts("bring-up: page code ");
-	con_hex(page[0], 2);
-	con_puts(" ");
-	con_hex(page[1], 2);
-	con_puts(" ");
-	con_hex(page[2], 2);
-	con_puts(" ");
-	con_hex(page[3], 2);
+	con_hex_field("bring-up: page code ", page[0], 2);
+	con_hex_field(" ", page[1], 2);
+	con_hex_field(" ", page[2], 2);
+	con_hex_field(" ", page[3], 2);
 	check(page[0] == 0x0F && page[1] == 0x01 && page[2] == 0xC1 && page[3] == 0xC3);
 	say_rc("bring-up: VP index", hvtlfs_vp_index_read(&hv_msr_ops, &vp), HVTLFS_OK);
 	rc = hvtlfs_vp_assist_enable(&hv_msr_ops, HOBBY_VP_ASSIST_PAGE_GPA, 32, &msr);
 	say_rc("bring-up: VP assist page", rc, HVTLFS_OK);
-	con_puts("bring-up: VP assist MSR ");
-	con_hex(msr, 16);
+	con_hex_field("bring-up: VP assist MSR ", msr, 16);
 	check(msr == (HOBBY_VP_ASSIST_PAGE_GPA | HVTLFS_VP_ASSIST_MSR_ENABLE));
 	hvtlfs_hypercall_page = (void *)(uintptr_t)HOBBY_HYPERCALL_PAGE_GPA;
 }
@@ -196,10 +192,8 @@ static void test_fast(void)
 
 	say_rc("fast: HvSignalEvent build", hvtlfs_signal_event_build(&control, &input, 7, 3),
 	       HVTLFS_OK);
-	con_puts("fast: HvSignalEvent control ");
-	con_hex(control, 16);
-	con_puts(" input ");
-	con_hex(input, 16);
+	con_hex_field("fast: HvSignalEvent control ", control, 16);
+	con_hex_field(" input ", input, 16);
 	check(control == 0x000000000001005Dull && input == 0x0000000300000007ull);
 	result = hvtlfs_hypercall_fast8(control, input);
 	say_result("fast: HvSignalEvent connection 7", result, HVTLFS_STATUS_SUCCESS, 0);
@@ -212,12 +206,9 @@ static void test_fast(void)
 	/* 16 bytes: RDX and R8 (EBX:ECX and EDI:ESI on i386). */
 	rc = hvtlfs_ipi_build(image, sizeof(image), 0x30, 0, 0x6, HVTLFS_CTL_FAST, &p);
 	say_rc("fast: HvSendSyntheticClusterIpi build", rc, HVTLFS_OK);
-	con_puts("fast: control ");
-	con_hex(p.control, 16);
-	con_puts(" input ");
-	con_hex(image[0], 16);
-	con_puts(" ");
-	con_hex(image[1], 16);
+	con_hex_field("fast: control ", p.control, 16);
+	con_hex_field(" input ", image[0], 16);
+	con_hex_field(" ", image[1], 16);
 	check(p.control == 0x000000000001000Bull && p.input_size == 16 && image[0] == 0x30 &&
 	      image[1] == 0x6);
 	result = hvtlfs_hypercall_fast16(p.control, image[0], image[1]);
@@ -243,16 +234,11 @@ static void test_slow(void)
 	rc = hvtlfs_flush_build_space_ex(in_page, HVTLFS_PAGE_SIZE, 0x5000,
 					 HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY, &vps, 0, &p);
 	say_rc("slow: HvFlushVirtualAddressSpaceEx build", rc, HVTLFS_OK);
-	con_puts("slow: control ");
-	con_hex(p.control, 16);
-	con_puts(" set ");
-	con_hex(in_page[2], 1);
-	con_puts(" ");
-	con_hex(in_page[3], 1);
-	con_puts(" ");
-	con_hex(in_page[4], 2);
-	con_puts(" ");
-	con_hex(in_page[5], 1);
+	con_hex_field("slow: control ", p.control, 16);
+	con_hex_field(" set ", in_page[2], 1);
+	con_hex_field(" ", in_page[3], 1);
+	con_hex_field(" ", in_page[4], 2);
+	con_hex_field(" ", in_page[5], 1);
 	check(p.control == 0x0000000000040013ull && p.input_size == 48 && in_page[2] == 0 &&
 	      in_page[3] == 0x5 && in_page[4] == 0x21 && in_page[5] == 0x4);
 	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
@@ -260,12 +246,9 @@ static void test_slow(void)
 
 	rc = hvtlfs_post_message_build(in_page, HVTLFS_PAGE_SIZE, 7, 1, "hello", 5, &p);
 	say_rc("slow: HvPostMessage build", rc, HVTLFS_OK);
-	con_puts("slow: control ");
-	con_hex(p.control, 16);
-	con_puts(" header ");
-	con_hex(in_page[0], 16);
-	con_puts(" ");
-	con_hex(in_page[1], 16);
+	con_hex_field("slow: control ", p.control, 16);
+	con_hex_field(" header ", in_page[0], 16);
+	con_hex_field(" ", in_page[1], 16);
 	check(p.control == 0x000000000000005Cull && p.input_size == 256 && in_page[0] == 0x7 &&
 	      in_page[1] == 0x0000000500000001ull);
 	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
@@ -278,33 +261,27 @@ static void test_rep(void)
 		{ 0x00400000, 0x1000 }, { 0x00800000, 0x1000 }, { 0x00801000, 0x2000 },
 		{ 0x10000000, 0x1000 }, { 0x20000000, 0x2000 }, { 0x7FFF0000, 0x10000 },
 	};
-	uint64_t entries[8], needed = 0, result = 0;
+	uint64_t entries[8], result = 0;
+	size_t needed = 0;
 	uint32_t calls;
 	struct hvtlfs_prepared p;
 	int rc;
 
-	rc = hvtlfs_gva_ranges_encode(entries, 8, ranges, 6, HVTLFS_RANGES_SIMPLE, &needed);
-	con_puts("rep: GVA ranges encode: 6 ranges, ");
-	if (rc < 0)
-		con_puts(hvtlfs_strerror(rc));
-	else
-		con_dec((uint32_t)rc);
-	con_puts(" entries");
+	rc = hvtlfs_ranges_encode(entries, 8, ranges, 6, HVTLFS_RANGE_FORMAT_GVA_SIMPLE, &needed);
+	say_entries("rep: GVA ranges encode: 6 ranges, ", rc);
 	/* Adjacent ranges coalesce: 6 ranges, 5 entries (page number << 12 | pages - 1). */
 	check(rc == 5 && needed == 5 && entries[0] == 0x400000 && entries[1] == 0x800002 &&
 	      entries[2] == 0x10000000 && entries[3] == 0x20000001 && entries[4] == 0x7FFF000F);
 
 	rc = hvtlfs_flush_build_list(in_page, HVTLFS_PAGE_SIZE, 0x5000, 0, 0x1, entries, 5, 0, &p);
 	say_rc("rep: HvFlushVirtualAddressList build", rc, HVTLFS_OK);
-	con_puts("rep: control ");
-	con_hex(p.control, 16);
+	con_hex_field("rep: control ", p.control, 16);
 	check(p.control == 0x0000000500000003ull);
 	calls = hv_calls();
 	rc = hvtlfs_hypercall_rep(p.control, HOBBY_INPUT_PAGE_GPA, 0, &result);
 	say_rc("rep: HvFlushVirtualAddressList with continuation", rc, HVTLFS_OK);
 	say_result("rep: final result", result, HVTLFS_STATUS_SUCCESS, 5);
-	con_puts("rep: hypercalls for 5 reps, 2 a call: ");
-	con_dec(hv_calls() - calls);
+	con_dec_field("rep: hypercalls for 5 reps, 2 a call: ", hv_calls() - calls);
 	check(hv_calls() - calls == 3);
 
 	/* The same list with the TLFS continuation: one call as the guest sees it. */
@@ -313,8 +290,8 @@ static void test_rep(void)
 	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
 	hv_set_transparent_continuation(0);
 	say_result("rep: same list, continued by the hypervisor", result, HVTLFS_STATUS_SUCCESS, 5);
-	con_puts("rep: VMCALLs executed for one hvtlfs_hypercall_slow(): ");
-	con_dec(hv_calls() - calls);
+	con_dec_field("rep: VMCALLs executed for one hvtlfs_hypercall_slow(): ",
+		      hv_calls() - calls);
 	check(hv_calls() - calls == 3);
 }
 
@@ -325,7 +302,8 @@ static void test_gpa(void)
 		{ 0x00200000, 0x1000 },
 		{ 0x40000000, 0x1000 },
 	};
-	uint64_t entries[4], needed = 0, result = 0;
+	uint64_t entries[4], result = 0;
+	size_t needed = 0;
 	struct hvtlfs_prepared p;
 	int rc;
 
@@ -334,20 +312,14 @@ static void test_gpa(void)
 	result = hvtlfs_hypercall_slow(p.control, HOBBY_INPUT_PAGE_GPA, 0);
 	say_result("gpa: HvFlushGuestPhysicalAddressSpace", result, HVTLFS_STATUS_SUCCESS, 0);
 
-	rc = hvtlfs_gpa_ranges_encode(entries, 4, ranges, 3, 0, &needed);
-	con_puts("gpa: GPA ranges encode: 3 ranges, ");
-	if (rc < 0)
-		con_puts(hvtlfs_strerror(rc));
-	else
-		con_dec((uint32_t)rc);
-	con_puts(" entries");
+	rc = hvtlfs_ranges_encode(entries, 4, ranges, 3, HVTLFS_RANGE_FORMAT_GPA, &needed);
+	say_entries("gpa: GPA ranges encode: 3 ranges, ", rc);
 	/* Base PFN << 12 | pages - 1. */
 	check(rc == 3 && entries[0] == 0x100003 && entries[1] == 0x200000 &&
 	      entries[2] == 0x40000000);
 	rc = hvtlfs_gpa_flush_build_list(in_page, HVTLFS_PAGE_SIZE, 0x7000, entries, 3, 0, &p);
 	say_rc("gpa: HvFlushGuestPhysicalAddressList build", rc, HVTLFS_OK);
-	con_puts("gpa: control ");
-	con_hex(p.control, 16);
+	con_hex_field("gpa: control ", p.control, 16);
 	check(p.control == 0x00000003000000B0ull && p.input_size == 40);
 	rc = hvtlfs_hypercall_rep(p.control, HOBBY_INPUT_PAGE_GPA, 0, &result);
 	say_rc("gpa: HvFlushGuestPhysicalAddressList", rc, HVTLFS_OK);
@@ -374,7 +346,8 @@ static void test_errors(void)
 	say_result("error: input crossing a page", result, HVTLFS_STATUS_INVALID_ALIGNMENT, 0);
 
 	/* Ex call whose variable header (1) disagrees with valid_bank_mask (2 banks). */
-	rc = hvtlfs_control_build(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, 0, 1, 0, 0);
+	rc = hvtlfs_control_encode(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, 0, 1, 0,
+				   0);
 	say_rc("error: control with variable header 1", rc, HVTLFS_OK);
 	in_page[0] = 0x5000;
 	in_page[1] = 0;
@@ -400,16 +373,15 @@ static void test_errors(void)
 
 	/* A fast call with more input than RDX and R8 hold, to a partition without
 	 * XMM input: the hypervisor raises #UD (the guest's fixup skips the call). */
-	rc = hvtlfs_control_build(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
-				  HVTLFS_CTL_FAST, 2, 0, 0);
+	rc = hvtlfs_control_encode(&control, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
+				   HVTLFS_CTL_FAST, 2, 0, 0);
 	say_rc("error: fast HvFlushVirtualAddressSpaceEx control, 48 bytes", rc, HVTLFS_OK);
 	hv_set_xmm_input(0);
 	trap_arm_ud_fixup(1);
 	result = hvtlfs_hypercall_fast16(control, 0x5000, 0);
 	trap_arm_ud_fixup(0);
 	hv_set_xmm_input(1);
-	con_puts("error: without XMM input: #UD taken ");
-	con_dec(trap_ud_fixups());
+	con_dec_field("error: without XMM input: #UD taken ", trap_ud_fixups());
 	check(trap_ud_fixups() == 1 && result == TRAP_UD_RESULT);
 
 	/* Refused by the wrappers: no hypercall is made. */
@@ -422,8 +394,7 @@ static void test_errors(void)
 	hvtlfs_hypercall_page = (void *)(uintptr_t)HOBBY_HYPERCALL_PAGE_GPA;
 	say_rc("error: no hypercall page", rc, HVTLFS_ERR_NO_HYPERCALL_PAGE);
 #endif
-	con_puts("error: hypercalls made by refused wrappers ");
-	con_dec(hv_calls() - calls);
+	con_dec_field("error: hypercalls made by refused wrappers ", hv_calls() - calls);
 	check(hv_calls() == calls);
 }
 
@@ -437,8 +408,7 @@ void kmain(uint32_t magic, uint32_t info)
 #elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMCALL
 	con_puts("hobby-os: hvtlfs calls with VMCALL\n");
 #endif
-	con_puts("hobby-os: multiboot magic ");
-	con_hex(magic, 8);
+	con_hex_field("hobby-os: multiboot magic ", magic, 8);
 	check(magic == 0x2BADB002u);
 	idt_init();
 
@@ -460,12 +430,9 @@ void kmain(uint32_t magic, uint32_t info)
 	       HVTLFS_OK);
 	hvtlfs_hypercall_page = NULL;
 
-	con_puts("hobby-os: ");
-	con_dec(checks_run());
-	con_puts(" checks, ");
-	con_dec(checks_failed());
-	con_puts(" failed, ");
-	con_dec(hv_calls());
+	con_dec_field("hobby-os: ", checks_run());
+	con_dec_field(" checks, ", checks_failed());
+	con_dec_field(" failed, ", hv_calls());
 	con_puts(" hypercalls served\n");
 	debug_exit(checks_failed() == 0 ? EXIT_PASS : EXIT_FAIL);
 }

@@ -10,8 +10,8 @@
 #include "hv.h"
 
 #include "hvtlfs/error.h"
-#include "hvtlfs/hvcall_decode.h"
-#include "hvtlfs/planner.h"
+#include "hvtlfs/hvcall.h"
+#include "hvtlfs/issue.h"
 
 #if HOBBY_HAS_XMM
 #define FAST_IF_XMM 0x0000000000010000ull /* the fast bit: the XMM form was chosen */
@@ -24,13 +24,12 @@ static void say_plan(const char *what, int rc, const struct hvtlfs_flush_plan *p
 	con_puts(what);
 	con_puts(": ");
 	con_puts(hvtlfs_strerror(rc));
-	con_puts(", control ");
-	con_hex(p->control, 16);
-	con_puts(p->form == HVTLFS_PLAN_XMM    ? " xmm"
-		 : p->form == HVTLFS_PLAN_SLOW ? " slow"
+	con_hex_field(", control ", p->control, 16);
+	con_puts(p->form == HVTLFS_FORM_XMM    ? " xmm"
+		 : p->form == HVTLFS_FORM_SLOW ? " slow"
 					       : " none");
 	check(rc == HVTLFS_OK && p->control == control &&
-	      p->form == (HOBBY_HAS_XMM ? HVTLFS_PLAN_XMM : HVTLFS_PLAN_SLOW));
+	      p->form == (HOBBY_HAS_XMM ? HVTLFS_FORM_XMM : HVTLFS_FORM_SLOW));
 }
 
 void test_plan(const struct hvtlfs_features *features)
@@ -47,14 +46,14 @@ void test_plan(const struct hvtlfs_features *features)
 	struct hvtlfs_flush_policy policy;
 	struct hvtlfs_features no_hint;
 	static struct hvtlfs_flush_plan plan;
-	const struct hvtlfs_hv_request *seen;
+	const struct hvtlfs_hvcall_request *seen;
 	uint64_t result = 0;
 	uint32_t calls;
 	int rc, hit70, hit2;
 
-	req.vp_bitmap = bitmap;
-	req.vp_words = 2;
-	req.all_vps = 0;
+	req.vps.bitmap = bitmap;
+	req.vps.words = 2;
+	req.vps.all = 0;
 	req.address_space = 0x5000;
 	req.all_spaces = 0;
 	req.non_global_only = 0;
@@ -71,17 +70,14 @@ void test_plan(const struct hvtlfs_features *features)
 	rc = hvtlfs_flush_issue(&plan, HOBBY_INPUT_PAGE_GPA, &result);
 	say_rc("plan: issue", rc, HVTLFS_OK);
 	say_result("plan: result", result, HVTLFS_STATUS_SUCCESS, 3);
-	con_puts("plan: hypercalls ");
-	con_dec(hv_calls() - calls);
+	con_dec_field("plan: hypercalls ", hv_calls() - calls);
 	check(hv_calls() - calls == 2);
 	/* What the hypervisor decoded last (reps 2..3): VP 70's page 0x900000, not VP 2's. */
 	seen = hv_last_request();
-	hit70 = hvtlfs_hv_flush_covers(seen, hv_last_ranges(), 70, HV_NVPS, 0x5000, 0x900000);
-	hit2 = hvtlfs_hv_flush_covers(seen, hv_last_ranges(), 2, HV_NVPS, 0x5000, 0x900000);
-	con_puts("plan: covers VP 70 at 0x900000 ");
-	con_dec((uint32_t)hit70);
-	con_puts(", VP 2 ");
-	con_dec((uint32_t)hit2);
+	hit70 = hvtlfs_hvcall_flush_covers(seen, hv_last_ranges(), 70, HV_NVPS, 0x5000, 0x900000);
+	hit2 = hvtlfs_hvcall_flush_covers(seen, hv_last_ranges(), 2, HV_NVPS, 0x5000, 0x900000);
+	con_dec_field("plan: covers VP 70 at 0x900000 ", (uint32_t)hit70);
+	con_dec_field(", VP 2 ", (uint32_t)hit2);
 	check(hit70 && !hit2);
 
 	/* More entries than the policy allows: the whole space instead. */
@@ -94,7 +90,7 @@ void test_plan(const struct hvtlfs_features *features)
 	say_rc("plan: issue", rc, HVTLFS_OK);
 
 	/* Everything on every VP: the legacy call with ALL_PROCESSORS. */
-	req.all_vps = 1;
+	req.vps.all = 1;
 	req.everything = 1;
 	rc = hvtlfs_flush_plan_build(&req, features, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
 				     4096, &plan);
@@ -110,7 +106,6 @@ void test_plan(const struct hvtlfs_features *features)
 				     4096, &plan);
 	con_puts("plan: without the remote flush hint: ");
 	con_puts(hvtlfs_strerror(rc));
-	con_puts(", hypercalls ");
-	con_dec(hv_calls() - calls);
+	con_dec_field(", hypercalls ", hv_calls() - calls);
 	check(rc == HVTLFS_ERR_FALLBACK && hv_calls() == calls);
 }

@@ -44,12 +44,9 @@ void idt_init(void)
 static void fatal(const struct trap_frame *f) __attribute__((noreturn));
 static void fatal(const struct trap_frame *f)
 {
-	con_puts("hobby-os: unexpected exception ");
-	con_dec((uint32_t)f->vector);
-	con_puts(" error ");
-	con_hex(f->error, 8);
-	con_puts(" at ");
-	con_hex(f->ip, sizeof(reg_t) * 2);
+	con_dec_field("hobby-os: unexpected exception ", (uint32_t)f->vector);
+	con_hex_field(" error ", f->error, 8);
+	con_hex_field(" at ", f->ip, sizeof(reg_t) * 2);
 	con_puts("\n");
 	debug_exit(EXIT_FAIL);
 }

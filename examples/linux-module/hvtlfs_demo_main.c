@@ -113,7 +113,8 @@ static noinline int hvtlfs_demo_flush_list(uint64_t *result)
 	uint64_t ranges[1];
 	int n, err;
 
-	n = hvtlfs_gva_ranges_encode(ranges, ARRAY_SIZE(ranges), &r, 1, HVTLFS_RANGES_SIMPLE, NULL);
+	n = hvtlfs_ranges_encode(ranges, ARRAY_SIZE(ranges), &r, 1, HVTLFS_RANGE_FORMAT_GVA_SIMPLE,
+				 NULL);
 	if (n < 0)
 		return n;
 	err = hvtlfs_flush_build_list(hvtlfs_demo_page, PAGE_SIZE, 0,

@@ -158,6 +158,18 @@ int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value);
 
 /*! @} */
 
+/*! @name Synthetic MSRs
+ * @{ */
+
+/*!
+ * @brief TLFS name of a synthetic MSR (a row of #HVTLFS_MSR_LIST).
+ * @param msr MSR number.
+ * @return e.g. "HV_X64_MSR_HYPERCALL", or "HV_X64_MSR_UNKNOWN" for an MSR the list
+ *         does not name. Never NULL.
+ */
+const char *hvtlfs_msr_name(uint32_t msr);
+/*! @} */
+
 /*! @name Guest OS ID (open-source layout)
  * @{ */
 #define HVTLFS_GUEST_OS_ID_OS_TYPE_MAX 0x7Fu   /*!< Largest OS type (7 bits, 62:56). */
@@ -217,12 +229,6 @@ HVTLFS_MUST_CHECK int hvtlfs_hypercall_msr_decode(uint64_t value, struct hvtlfs_
 
 /*! @name VP assist page MSR value (0x40000073)
  * @{ */
-#define HVTLFS_VP_ASSIST_MSR_ENABLE HVTLFS_BIT64(0) /*!< Bit 0: enable the VP assist page. */
-/*! Bits 1-11: RsvdP, preserve on write. */
-#define HVTLFS_VP_ASSIST_MSR_RESERVED_MASK HVTLFS_U64(0x0000000000000FFE)
-#define HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT	   12u /*!< Shift of the page's GPFN. */
-/*! Bits 12-63: GPFN of the VP assist page. */
-#define HVTLFS_VP_ASSIST_MSR_GPFN_MASK HVTLFS_U64(0xFFFFFFFFFFFFF000)
 
 /*! @brief Fields of the VP assist page MSR. */
 struct hvtlfs_vp_assist_msr {

@@ -2,13 +2,15 @@
 /*!
  * @file catalog.h
  * @brief The hypercall catalog (code → name, kind, what the call allows) and the
- *        status-name table: the single source of truth validators and docs read.
+ *        status-name table, expanded from the lists of tlfs.h (#HVTLFS_CALL_LIST,
+ *        #HVTLFS_STATUS_LIST): what validators, the CLI and the docs read.
  */
 #ifndef HVTLFS_CATALOG_H
 #define HVTLFS_CATALOG_H
 
 #include "hvtlfs/env.h"
 #include "hvtlfs/error.h"
+#include "hvtlfs/tlfs.h"
 
 HVTLFS_BEGIN_DECLS
 
@@ -19,34 +21,11 @@ HVTLFS_BEGIN_DECLS
  * @{
  */
 
-/*! @name Call kinds
- * @{ */
-#define HVTLFS_CALL_KIND_SIMPLE 0u /*!< Simple call: rep count and rep start must be zero. */
-#define HVTLFS_CALL_KIND_REP	1u /*!< Rep call: rep count > 0 and rep start < rep count. */
-/*! @} */
-
-/*! @name Call flags (struct hvtlfs_call_info::flags)
- * @{ */
-/*! The call may carry a variable header (variable header size may be non-zero). */
-#define HVTLFS_CALLF_VARHDR 0x01u
-/*! The fast (register) form is allowed: the fixed input fits 16 bytes of RDX/R8, or
- *  112 bytes with XMM fast input. The TLFS allows the register convention for any call
- *  whose input fits; calls whose input never fits are slow only. */
-#define HVTLFS_CALLF_FAST 0x02u
-/*! An extended hypercall (code 0x8000 or above). */
-#define HVTLFS_CALLF_EXTENDED 0x04u
-/*! fixed_header_size and rep_element_size are specified by this catalog. */
-#define HVTLFS_CALLF_SIZES 0x08u
-/*! The variable header of this call counts the HV_VP_SET bank words only (the
- *  format and valid_bank_mask words sit in the fixed header): the Ex flush and IPI calls. */
-#define HVTLFS_CALLF_VPSET_BANKS 0x10u
-/*! @} */
-
 /*! @brief One hypercall as the TLFS describes it. */
 struct hvtlfs_call_info {
 	uint16_t code;		    /*!< Call code (HVTLFS_CALL_*). */
 	uint8_t kind;		    /*!< #HVTLFS_CALL_KIND_SIMPLE or #HVTLFS_CALL_KIND_REP. */
-	uint8_t flags;		    /*!< OR of HVTLFS_CALLF_*. */
+	uint8_t flags;		    /*!< OR of HVTLFS_CALLF_* (tlfs.h). */
 	uint16_t fixed_header_size; /*!< Bytes of fixed input header (with #HVTLFS_CALLF_SIZES). */
 	uint16_t
 		rep_element_size; /*!< Bytes of one input rep element (rep calls, with #HVTLFS_CALLF_SIZES). */

@@ -54,11 +54,22 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_RESULT_RESERVED_MASK HVTLFS_U64(0xFFFFF000FFFF0000)
 /*! @} */
 
-/*! @name Builder options (the @p opts argument of hvtlfs_control_build())
+/*! @name Builder options (the @p opts argument of hvtlfs_control_encode())
  * @{ */
 #define HVTLFS_CTL_FAST	  1u /*!< Set the fast bit. */
 #define HVTLFS_CTL_NESTED 2u /*!< Set the nested bit (L0 handles the call). */
 /*! @} */
+
+/*!
+ * @brief A 64-bit word as the two 32-bit halves i386 passes it in (EDX:EAX for
+ *        the control and result words).
+ */
+struct hvtlfs_halves {
+	uint32_t lo; /*!< Bits 0-31 (EAX on i386). */
+	uint32_t hi; /*!< Bits 32-63 (EDX on i386). */
+};
+HVTLFS_ASSERT_SIZE(struct hvtlfs_halves, 8);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_halves, hi, 4);
 
 /*!
  * @brief The control word as a value, as the two 32-bit halves i386 passes in
@@ -69,12 +80,8 @@ HVTLFS_BEGIN_DECLS
  * proves it agrees with the masks on x86_64 and i386).
  */
 union hvtlfs_control {
-	uint64_t value; /*!< The 64-bit input value. */
-	/*! Low and high halves (i386: EAX and EDX). */
-	struct {
-		uint32_t lo; /*!< Bits 0-31 (EAX on i386). */
-		uint32_t hi; /*!< Bits 32-63 (EDX on i386). */
-	} half;
+	uint64_t value;		   /*!< The 64-bit input value. */
+	struct hvtlfs_halves half; /*!< Low and high halves (i386: EAX and EDX). */
 	/*! Bit-field view (little-endian x86). */
 	struct {
 		unsigned int code : 16;		/*!< Call code. */
@@ -97,12 +104,8 @@ HVTLFS_ASSERT_OFFSET(union hvtlfs_control, half.hi, 4);
  * @brief The result word as a value, as two halves, and as a bit-field view.
  */
 union hvtlfs_result {
-	uint64_t value; /*!< The 64-bit result value. */
-	/*! Low and high halves (i386: EAX and EDX). */
-	struct {
-		uint32_t lo; /*!< Bits 0-31 (EAX on i386). */
-		uint32_t hi; /*!< Bits 32-63 (EDX on i386). */
-	} half;
+	uint64_t value;		   /*!< The 64-bit result value. */
+	struct hvtlfs_halves half; /*!< Low and high halves (i386: EAX and EDX). */
 	/*! Bit-field view (little-endian x86). */
 	struct {
 		unsigned int status : 16;	  /*!< HV_STATUS. */
@@ -132,9 +135,9 @@ HVTLFS_ASSERT_OFFSET(union hvtlfs_result, half.hi, 4);
  *         rep_count > 0 and rep_start >= rep_count;
  *         #HVTLFS_ERR_REP_ON_SIMPLE when rep_count is 0 and rep_start is not.
  */
-HVTLFS_MUST_CHECK int hvtlfs_control_build(uint64_t *out, uint16_t code, unsigned int opts,
-					   uint32_t var_hdr_size, uint32_t rep_count,
-					   uint32_t rep_start);
+HVTLFS_MUST_CHECK int hvtlfs_control_encode(uint64_t *out, uint16_t code, unsigned int opts,
+					    uint32_t var_hdr_size, uint32_t rep_count,
+					    uint32_t rep_start);
 
 /*!
  * @brief Validates the generic rules of a control word, without the catalog.
@@ -146,6 +149,28 @@ HVTLFS_MUST_CHECK int hvtlfs_control_build(uint64_t *out, uint16_t code, unsigne
  *         #HVTLFS_ERR_REP_START_NOT_BELOW or #HVTLFS_ERR_REP_ON_SIMPLE.
  */
 int hvtlfs_control_check(uint64_t control);
+
+/*! @cond HVTLFS_INTERNAL */
+/* Public only because the inline rep wrapper needs it. The TLFS rule on the rep
+ * fields ("Hypercall Inputs"): a rep call has rep count >= 1 and rep start below it;
+ * a simple call has both zero. Its one implementation: hvtlfs_control_check(),
+ * hvtlfs_call_check() and the rep wrappers all call it. */
+HVTLFS_ALWAYS_INLINE int hvtlfs_control_rep_rule_(uint64_t control, bool rep_call)
+{
+	uint32_t count = (uint32_t)((control & HVTLFS_CONTROL_REP_COUNT_MASK) >>
+				    HVTLFS_CONTROL_REP_COUNT_SHIFT);
+	uint32_t start = (uint32_t)((control & HVTLFS_CONTROL_REP_START_MASK) >>
+				    HVTLFS_CONTROL_REP_START_SHIFT);
+
+	if (!rep_call)
+		return count != 0 || start != 0 ? HVTLFS_ERR_REP_ON_SIMPLE : HVTLFS_OK;
+	if (count == 0)
+		return HVTLFS_ERR_REP_COUNT_ZERO;
+	if (start >= count)
+		return HVTLFS_ERR_REP_START_NOT_BELOW;
+	return HVTLFS_OK;
+}
+/*! @endcond */
 
 /*!
  * @brief Call code of a control word.
@@ -252,7 +277,7 @@ HVTLFS_INLINE uint32_t hvtlfs_result_reps_completed(uint64_t result)
  *        and a hypervisor never completes more than 4095 reps.
  * @return the result value.
  */
-HVTLFS_INLINE uint64_t hvtlfs_result_make(uint16_t status, uint32_t reps_completed)
+HVTLFS_INLINE uint64_t hvtlfs_result_encode(uint16_t status, uint32_t reps_completed)
 {
 	return (uint64_t)status |
 	       (((uint64_t)reps_completed << HVTLFS_RESULT_REPS_COMPLETED_SHIFT) &

@@ -12,7 +12,6 @@
 
 #include "hvtlfs/env.h"
 #include "hvtlfs/error.h"
-#include "hvtlfs/nested.h"
 #include "hvtlfs/tlfs.h"
 
 HVTLFS_BEGIN_DECLS
@@ -30,14 +29,14 @@ HVTLFS_BEGIN_DECLS
 
 /*! @name Register indices of a CPUID result (regs[4])
  * @{ */
-#define HVTLFS_CPUID_EAX 0u /*!< Index of EAX in a regs[4] array. */
-#define HVTLFS_CPUID_EBX 1u /*!< Index of EBX in a regs[4] array. */
-#define HVTLFS_CPUID_ECX 2u /*!< Index of ECX in a regs[4] array. */
-#define HVTLFS_CPUID_EDX 3u /*!< Index of EDX in a regs[4] array. */
+#define HVTLFS_CPUID_REG_EAX 0u /*!< Index of EAX in a regs[4] array. */
+#define HVTLFS_CPUID_REG_EBX 1u /*!< Index of EBX in a regs[4] array. */
+#define HVTLFS_CPUID_REG_ECX 2u /*!< Index of ECX in a regs[4] array. */
+#define HVTLFS_CPUID_REG_EDX 3u /*!< Index of EDX in a regs[4] array. */
 /*! @} */
 
 /*! First hypervisor leaf a dump holds (0x40000000). */
-#define HVTLFS_CPUID_DUMP_FIRST_LEAF HVTLFS_CPUID_VENDOR_AND_MAX
+#define HVTLFS_CPUID_DUMP_FIRST_LEAF HVTLFS_CPUID_LEAF_VENDOR
 /*! Number of hypervisor leaves a dump holds: 0x40000000 to 0x4000000A. */
 #define HVTLFS_CPUID_DUMP_HV_LEAVES 11u
 
@@ -54,30 +53,47 @@ struct hvtlfs_cpuid_dump {
 };
 
 /*! @name Leaf present bits (hvtlfs_features::leaves)
+ * `HVTLFS_LEAF_<NAME>` is bit (leaf - 0x40000000) for every row of
+ * #HVTLFS_CPUID_LEAF_LIST: #HVTLFS_LEAF_VENDOR, #HVTLFS_LEAF_INTERFACE,
+ * #HVTLFS_LEAF_VERSION, #HVTLFS_LEAF_FEATURES, #HVTLFS_LEAF_HINTS,
+ * #HVTLFS_LEAF_LIMITS and #HVTLFS_LEAF_NESTED.
  * @{ */
-#define HVTLFS_LEAF_VENDOR    (1u << 0)	 /*!< 0x40000000: vendor and maximum leaf. */
-#define HVTLFS_LEAF_INTERFACE (1u << 1)	 /*!< 0x40000001: interface signature. */
-#define HVTLFS_LEAF_VERSION   (1u << 2)	 /*!< 0x40000002: hypervisor version. */
-#define HVTLFS_LEAF_FEATURES  (1u << 3)	 /*!< 0x40000003: privileges and features. */
-#define HVTLFS_LEAF_HINTS     (1u << 4)	 /*!< 0x40000004: implementation recommendations. */
-#define HVTLFS_LEAF_LIMITS    (1u << 5)	 /*!< 0x40000005: implementation limits. */
-#define HVTLFS_LEAF_NESTED    (1u << 10) /*!< 0x4000000A: nested features. */
+/*! @brief One row of #HVTLFS_CPUID_LEAF_LIST as its present bit. */
+#define HVTLFS_LEAF_ENUM_(name, leaf)                                                              \
+	HVTLFS_LEAF_##name = 1 << ((leaf)-HVTLFS_CPUID_LEAF_VENDOR), /*!< Leaf present. */
+/*! @brief One row of #HVTLFS_CPUID_LEAF_LIST as `| present bit`. */
+#define HVTLFS_LEAF_OR_(name, leaf) | (1u << ((leaf)-HVTLFS_CPUID_LEAF_VENDOR))
+
+/*! @brief Present bits of the hypervisor leaves, from #HVTLFS_CPUID_LEAF_LIST. */
+enum hvtlfs_leaf_bit {
+	HVTLFS_CPUID_LEAF_LIST(HVTLFS_LEAF_ENUM_)
+};
 /*! Every leaf hvtlfs_features_decode() reads. */
-#define HVTLFS_LEAF_ALL                                                                            \
-	(HVTLFS_LEAF_VENDOR | HVTLFS_LEAF_INTERFACE | HVTLFS_LEAF_VERSION | HVTLFS_LEAF_FEATURES | \
-	 HVTLFS_LEAF_HINTS | HVTLFS_LEAF_LIMITS | HVTLFS_LEAF_NESTED)
+#define HVTLFS_LEAF_ALL (0u HVTLFS_CPUID_LEAF_LIST(HVTLFS_LEAF_OR_))
 /*! @} */
 
-/*! @name Further TLFS bits this module decodes (not in tlfs.h)
- * @{ */
-/*! Leaf 0x40000003 EDX bit 18: the hypercall MSR lock bit is available. */
-#define HVTLFS_CPUID3_EDX_HYPERCALL_MSR_LOCK (1u << 18)
-/*! Leaf 0x40000004 ECX bits 6-0: implemented physical address bits (0: not reported). */
-#define HVTLFS_CPUID4_ECX_PHYS_ADDR_BITS_MASK 0x7Fu
-/*! @} */
+/*!
+ * @brief Leaf 0x4000000A, decoded.
+ *
+ * Filled by hvtlfs_features_decode_nested() (and so by hvtlfs_features_decode()).
+ * An eVMCS version range of 0..0 means the partition offers no enlightened VMCS.
+ */
+struct hvtlfs_nested_features {
+	uint32_t eax; /*!< The raw EAX value, as read. */
+	/*! The set bits this library does not name (#HVTLFS_CPUID_NESTED_EAX_UNKNOWN): a
+	 *  newer hypervisor's features, reported for a log, never an error. */
+	uint32_t unknown_bits;
+	uint8_t evmcs_version_low;   /*!< Lowest supported eVMCS version (bits 0-7). */
+	uint8_t evmcs_version_high;  /*!< Highest supported eVMCS version (bits 8-15). */
+	bool direct_virtual_flush;   /*!< Bit 17: direct virtual flush hypercalls. */
+	bool gpa_flush_hypercalls;   /*!< Bit 18: HvFlushGuestPhysicalAddressSpace/List. */
+	bool enlightened_msr_bitmap; /*!< Bit 19: enlightened MSR bitmap. */
+	bool virt_exception_pf;	  /*!< Bit 20: virtualization exceptions in the page-fault class. */
+	bool enlightened_npt_tlb; /*!< Bit 22: enlightened NPT TLB flush (AMD hosts). */
+};
 
 /*! @brief Hypervisor version (leaf 0x40000002). */
-struct hvtlfs_hv_version {
+struct hvtlfs_hypervisor_version {
 	uint32_t build;		 /*!< EAX: build number. */
 	uint16_t major;		 /*!< EBX bits 31-16: major version. */
 	uint16_t minor;		 /*!< EBX bits 15-0: minor version. */
@@ -104,11 +120,16 @@ struct hvtlfs_features {
 	 */
 	char vendor[HVTLFS_CPUID_VENDOR_LEN + 1u];
 
-	struct hvtlfs_hv_version version; /*!< Leaf 0x40000002 (if #HVTLFS_LEAF_VERSION). */
+	struct hvtlfs_hypervisor_version version; /*!< Leaf 0x40000002 (if #HVTLFS_LEAF_VERSION). */
 
 	/* Leaf 0x40000003: partition privileges (EAX:EBX) and features (EDX). */
 	uint64_t privileges;	  /*!< HV_PARTITION_PRIVILEGE_MASK: EBX << 32 | EAX. */
 	uint32_t features_edx;	  /*!< Leaf 0x40000003 EDX, raw. */
+	bool vp_runtime_msr;	  /*!< EAX bit 0: VP runtime MSR available. */
+	bool time_ref_count_msr;  /*!< EAX bit 1: partition reference counter MSR available. */
+	bool synic_msrs;	  /*!< EAX bit 2: SynIC MSRs available. */
+	bool syntimer_msrs;	  /*!< EAX bit 3: synthetic timer MSRs available. */
+	bool apic_access_msrs;	  /*!< EAX bit 4: APIC access MSRs available. */
 	bool hypercall_msrs;	  /*!< EAX bit 5: guest OS ID and hypercall MSRs available. */
 	bool vp_index_msr;	  /*!< EAX bit 6: VP index MSR available. */
 	bool post_messages;	  /*!< EBX bit 4: HvPostMessage allowed. */
@@ -128,6 +149,11 @@ struct hvtlfs_features {
 	bool ex_processor_masks_recommended; /*!< EAX bit 11: use the Ex (HV_VP_SET) calls. */
 	bool nested_hypervisor;		     /*!< EAX bit 12: nested within a Hyper-V partition. */
 	bool evmcs_recommended;		     /*!< EAX bit 14: use the enlightened VMCS. */
+	bool mmio_hypercalls; /*!< EAX bit 21: use hypercalls for MMIO configuration access. */
+	/*! EAX bits neither the TLFS nor this library names (#HVTLFS_CPUID_HINTS_EAX_UNKNOWN):
+	 *  a newer hypervisor's recommendations, reported, never an error (a Windows 11
+	 *  22621 host sets bit 19). */
+	uint32_t hints_unknown_bits;
 	uint32_t spinlock_retries; /*!< EBX: spinlock retries before notifying; 0xFFFFFFFF never. */
 	uint32_t phys_addr_bits;   /*!< ECX bits 6-0: physical address width, 0 if unreported. */
 
@@ -135,9 +161,9 @@ struct hvtlfs_features {
 	uint32_t max_vps; /*!< EAX: maximum virtual processors. */
 	uint32_t max_lps; /*!< EBX: maximum logical processors. */
 
-	/* Leaf 0x4000000A: nested virtualization features (nested.h decodes them). */
+	/* Leaf 0x4000000A: nested virtualization features. */
 	struct hvtlfs_nested_features nested; /*!< Leaf 0x4000000A, if #HVTLFS_LEAF_NESTED. */
-	/*! What hvtlfs_nested_features_decode() said about leaf 0x4000000A: #HVTLFS_OK
+	/*! What hvtlfs_features_decode_nested() said about leaf 0x4000000A: #HVTLFS_OK
 	 *  or #HVTLFS_ERR_EVMCS_VERSION (the fields are filled either way; bits it does
 	 *  not name are in hvtlfs_nested_features::unknown_bits, never an error);
 	 *  #HVTLFS_ERR_LEAF_UNAVAILABLE when the leaf is above the maximum. */
@@ -172,6 +198,51 @@ struct hvtlfs_features {
  */
 HVTLFS_MUST_CHECK int hvtlfs_features_decode(struct hvtlfs_features *out,
 					     const struct hvtlfs_cpuid_dump *dump);
+
+/*!
+ * @brief Decodes leaf 0x4000000A EAX (hvtlfs_features_decode() calls it).
+ *
+ * Decodes the bits #HVTLFS_CPUID_NESTED_BITS names and reports the others in
+ * @p out->unknown_bits: a bit the TLFS table calls reserved is never an error, since
+ * hosts newer than the table set them (bit 22 on AMD, bit 21 on a Windows 11 22621
+ * host, whose EAX reads 0x003E0101). Every field is written even when an error is
+ * returned.
+ * @param[out] out receives the decoded leaf (all fields written).
+ * @param eax EAX of CPUID leaf 0x4000000A.
+ * @return #HVTLFS_OK;
+ *         #HVTLFS_ERR_NULL if @p out is NULL (nothing written);
+ *         #HVTLFS_ERR_EVMCS_VERSION if the version range is malformed
+ *         (low above high, or exactly one of them zero): do not use the
+ *         enlightened VMCS, the other fields are still what the host said.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_features_decode_nested(struct hvtlfs_nested_features *out,
+						    uint32_t eax);
+
+/*! @brief One CPUID bit the library names (a row of a HVTLFS_CPUID_*_BITS list). */
+struct hvtlfs_cpuid_bit {
+	uint32_t leaf;	  /*!< HVTLFS_CPUID_LEAF_*. */
+	uint8_t reg;	  /*!< HVTLFS_CPUID_REG_EAX to HVTLFS_CPUID_REG_EDX. */
+	uint8_t bit;	  /*!< Bit number, 0-31. */
+	uint16_t offset;  /*!< Offset of the bool it sets in struct hvtlfs_features. */
+	const char *name; /*!< The NAME of the row, e.g. "XMM_INPUT". */
+};
+
+/*!
+ * @brief The bits the library names, leaf by leaf in the order of the lists
+ *        (#HVTLFS_CPUID_FEATURES_BITS, #HVTLFS_CPUID_HINTS_BITS,
+ *        #HVTLFS_CPUID_NESTED_BITS), for tools that print a partition's features.
+ * @param[out] count receives the number of entries (may be NULL).
+ * @return the first entry of a constant array.
+ */
+const struct hvtlfs_cpuid_bit *hvtlfs_cpuid_bits(size_t *count);
+
+/*!
+ * @brief The decoded value of one named bit.
+ * @param f decoded features.
+ * @param bit an entry of hvtlfs_cpuid_bits().
+ * @return the bool hvtlfs_features_decode() set from it; false when a pointer is NULL.
+ */
+bool hvtlfs_features_bit(const struct hvtlfs_features *f, const struct hvtlfs_cpuid_bit *bit);
 
 /*!
  * @brief The strict check: the vendor signature is "Microsoft Hv".

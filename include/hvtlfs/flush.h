@@ -12,6 +12,7 @@
 #include "hvtlfs/error.h"
 #include "hvtlfs/tlfs.h"
 #include "hvtlfs/control.h"
+#include "hvtlfs/vpset.h"
 
 HVTLFS_BEGIN_DECLS
 
@@ -32,12 +33,6 @@ HVTLFS_BEGIN_DECLS
 
 /*! @name Sizes
  * @{ */
-/*! Bytes of fast input in the general-purpose registers (RDX and R8). */
-#define HVTLFS_BUILD_FAST_GPR_BYTES 16u
-/*! Bytes of fast input with the XMM registers (RDX, R8, XMM0-XMM5). */
-#define HVTLFS_BUILD_FAST_XMM_BYTES 112u
-/*! Rep elements of HvFlushVirtualAddressList that fit a 4 KiB input page. */
-#define HVTLFS_FLUSH_LIST_MAX_PER_PAGE ((HVTLFS_PAGE_SIZE - 24u) / 8u)
 /*! Flags HvFlushVirtualAddressSpace(Ex) accepts. */
 #define HVTLFS_FLUSH_SPACE_FLAGS                                                                   \
 	(HVTLFS_FLUSH_ALL_PROCESSORS | HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES |                   \
@@ -81,6 +76,10 @@ HVTLFS_ASSERT_SIZE(struct hvtlfs_flush_input, 24);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_flush_input, address_space, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_flush_input, flags, 8);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_flush_input, processor_mask, 16);
+
+/*! Rep elements of HvFlushVirtualAddressList that fit a 4 KiB input page. */
+#define HVTLFS_FLUSH_LIST_MAX_PER_PAGE                                                             \
+	((HVTLFS_PAGE_SIZE - sizeof(struct hvtlfs_flush_input)) / sizeof(uint64_t))
 
 /*!
  * @brief Fixed input of HvFlushVirtualAddressSpaceEx and ListEx: the HV_VP_SET
@@ -170,18 +169,6 @@ HVTLFS_ASSERT_SIZE(struct hvtlfs_gpa_flush_input, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_gpa_flush_input, address_space, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_gpa_flush_input, flags, 8);
 
-/*!
- * @brief A set of target VPs for the Ex calls: a bitmap, or every VP.
- *
- * Word i of @p bitmap holds VPs 64i..64i+63 (bit j is VP 64i+j), which is
- * exactly one HV_VP_SET bank.
- */
-struct hvtlfs_vp_targets {
-	const uint64_t *bitmap; /*!< VP bitmap; may be NULL when @p words is 0 or @p all is set. */
-	uint32_t words;		/*!< 64-bit words in @p bitmap. */
-	uint32_t all;		/*!< Non-zero: every VP (HV_GENERIC_SET_ALL); bitmap ignored. */
-};
-
 /*! @brief What a builder produced: the control word and the input it wrote. */
 struct hvtlfs_prepared {
 	uint64_t control;    /*!< Exact control word (rep start 0). */
@@ -202,7 +189,8 @@ struct hvtlfs_prepared {
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_ALIGNMENT if @p in is not
  *         8-byte aligned; #HVTLFS_ERR_BAD_FLAGS; #HVTLFS_ERR_EMPTY_VP_MASK for
  *         @p processor_mask 0 without ALL_PROCESSORS (hvtlfs_flush_mask_empty():
- *         the TLFS refuses it); #HVTLFS_ERR_NO_SPACE if @p in_size is below 24;
+ *         the TLFS refuses it); #HVTLFS_ERR_NO_SPACE if @p in_size is below
+ *         sizeof(struct hvtlfs_flush_input);
  *         #HVTLFS_ERR_INVALID_ARG for unknown @p opts.
  */
 HVTLFS_MUST_CHECK int hvtlfs_flush_build_space(void *in, size_t in_size, uint64_t address_space,
@@ -388,14 +376,6 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_build_space(void *in, size_t in_size, uin
 HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_build_list(void *in, size_t in_size, uint64_t address_space,
 						  const uint64_t *ranges, uint32_t count,
 						  unsigned int opts, struct hvtlfs_prepared *out);
-
-/*!
- * @brief Number of bank words a VP target set needs in an Ex call.
- * @param vps target VPs.
- * @return 0-64 bank words (0 for format ALL), or #HVTLFS_ERR_NULL, or
- *         #HVTLFS_ERR_VP_RANGE when a VP is 4096 or above.
- */
-int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps);
 
 /*! @} */
 

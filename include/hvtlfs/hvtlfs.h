@@ -23,7 +23,8 @@
 #include "hvtlfs/ranges.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/planner.h"
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/issue.h"
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/nested.h"
 
 #endif /* HVTLFS_HVTLFS_H */

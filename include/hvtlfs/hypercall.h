@@ -146,10 +146,6 @@
 
 /*! @name Fast-call capacities
  * @{ */
-/*! Bytes of input a fast call carries in general registers (RDX, R8 / EBX:ECX, EDI:ESI). */
-#define HVTLFS_HYPERCALL_FAST_MAX_BYTES 16u
-/*! Bytes an XMM fast call carries in RDX, R8 and XMM0-XMM5 (x86_64). */
-#define HVTLFS_HYPERCALL_XMM_MAX_BYTES 112u
 /*!
  * @brief Constant expression: whether @p in bytes of input and @p out bytes of
  *        output fit an XMM fast call (output starts at the register pair after
@@ -158,8 +154,8 @@
  * @param out output size in bytes, 0 without XMM fast output.
  */
 #define HVTLFS_HYPERCALL_XMM_FITS(in, out)                                                         \
-	((in) <= HVTLFS_HYPERCALL_XMM_MAX_BYTES && (out) <= HVTLFS_HYPERCALL_XMM_MAX_BYTES &&      \
-	 ((((in) + 15u) & ~(size_t)15u) + (out)) <= HVTLFS_HYPERCALL_XMM_MAX_BYTES)
+	((in) <= HVTLFS_FAST_XMM_BYTES && (out) <= HVTLFS_FAST_XMM_BYTES &&                        \
+	 ((((in) + 15u) & ~(size_t)15u) + (out)) <= HVTLFS_FAST_XMM_BYTES)
 /*!
  * @brief Compile-time rejection of an XMM fast call whose sizes do not fit.
  * @param in input size in bytes (constant).
@@ -172,7 +168,7 @@
  * @param in input size in bytes (constant, e.g. sizeof of the input struct).
  */
 #define HVTLFS_HYPERCALL_FAST_ASSERT_FITS(in)                                                      \
-	HVTLFS_STATIC_ASSERT((in) <= HVTLFS_HYPERCALL_FAST_MAX_BYTES, "fast hypercall: too big")
+	HVTLFS_STATIC_ASSERT((in) <= HVTLFS_FAST_GPR_BYTES, "fast hypercall: too big")
 /*! @} */
 
 HVTLFS_BEGIN_DECLS
@@ -200,12 +196,10 @@ HVTLFS_BEGIN_DECLS
 #endif
 /*! @endcond */
 
-/*!
- * @brief Whether the configured method can call now: false only for the PAGE
- *        and CUSTOM methods with a NULL page.
- * @param page the page pointer read once by the caller.
- * @return true when a call may be made.
- */
+/*! @cond HVTLFS_INTERNAL */
+/* Public only because the inline wrappers below need them. Whether the configured
+ * method can call now: false only for the PAGE and CUSTOM methods with a NULL page
+ * (@page, read once by the caller). */
 HVTLFS_ALWAYS_INLINE bool hvtlfs_hypercall_can_call_(void *page)
 {
 #if HVTLFS_HYPERCALL_USES_PAGE_
@@ -215,10 +209,11 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_hypercall_can_call_(void *page)
 	return true;
 #endif
 }
+/*! @endcond */
 
 /*!
  * @brief Slow (memory-based) hypercall.
- * @param control the hypercall input value (see hvtlfs_control_build()); passed
+ * @param control the hypercall input value (see hvtlfs_control_encode()); passed
  *        as is.
  * @param input_gpa guest physical address of the input page area (8-byte
  *        aligned, not crossing a page), or 0.
@@ -282,13 +277,9 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_fast16(uint64_t control, uint64_t
 	return result;
 }
 
-/*!
- * @brief Little-endian qword @p index of a byte buffer, zero-padded past @p len.
- * @param p the bytes.
- * @param len number of valid bytes.
- * @param index qword index.
- * @return the qword; bytes at or beyond @p len read as zero (never read).
- */
+/*! @cond HVTLFS_INTERNAL */
+/* Little-endian qword @index of the bytes @p, zero-padded past @len (bytes at or
+ * beyond @len are never read). */
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_load_qword_(const uint8_t *p, size_t len,
 							   size_t index)
 {
@@ -303,6 +294,17 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_load_qword_(const uint8_t *p, siz
 	}
 	return v;
 }
+
+/* The register image of an XMM fast call (RDX, R8, XMM0-XMM5) from @len input bytes. */
+HVTLFS_ALWAYS_INLINE void hvtlfs_hypercall_load_regs_(uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u],
+						      const uint8_t *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < HVTLFS_FAST_XMM_BYTES / 8u; i++)
+		regs[i] = hvtlfs_hypercall_load_qword_(p, len, i);
+}
+/*! @endcond */
 
 /*!
  * @brief Fast hypercall taking its input from a buffer of up to 16 bytes,
@@ -327,7 +329,7 @@ hvtlfs_hypercall_fast(uint64_t control, const void *input, size_t input_bytes, u
 
 	if (!result || (!input && input_bytes))
 		return HVTLFS_ERR_NULL;
-	if (input_bytes > HVTLFS_HYPERCALL_FAST_MAX_BYTES)
+	if (input_bytes > HVTLFS_FAST_GPR_BYTES)
 		return HVTLFS_ERR_FAST_TOO_BIG;
 	if (!hvtlfs_hypercall_can_call_(page)) {
 		*result = HVTLFS_HYPERCALL_NO_PAGE_RESULT;
@@ -376,7 +378,7 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_xmm(uint64_t control
 	const uint8_t *p = (const uint8_t *)input;
 	uint8_t *o = (uint8_t *)output;
 	void *page = HVTLFS_HYPERCALL_GET_PAGE_();
-	uint64_t regs[14];
+	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u];
 	uint64_t r;
 	size_t i, first;
 
@@ -388,8 +390,7 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_xmm(uint64_t control
 		*result = HVTLFS_HYPERCALL_NO_PAGE_RESULT;
 		return HVTLFS_ERR_NO_HYPERCALL_PAGE;
 	}
-	for (i = 0; i < 14u; i++)
-		regs[i] = hvtlfs_hypercall_load_qword_(p, input_bytes, i);
+	hvtlfs_hypercall_load_regs_(regs, p, input_bytes);
 	control |= HVTLFS_CONTROL_FAST;
 	r = hvtlfs_arch_hypercall_xmm(page, control, regs);
 	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
@@ -416,7 +417,7 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_xmm(uint64_t control
  * reps done, no progress. A failure is reported as such whatever reps completed
  * below the rep count says: the TLFS defines the count only for a failing
  * element, KVM answers every failure with 0 reps completed (also a refusal of a
- * call issued with rep start above 0), and hvtlfs_hv_decode() answers the rep
+ * call issued with rep start above 0), and hvtlfs_hvcall_decode() answers the rep
  * start; none of them is the hypervisor going backwards. A count above the rep
  * count is never legitimate and wins even over a failure status.
  * @param result the result word of the call.
@@ -447,6 +448,89 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_rep_progress(uint64_t result, uint32_t rep_count
 	*rep_start = done;
 	return HVTLFS_REP_CONTINUE;
 }
+
+/*! @cond HVTLFS_INTERNAL */
+/* One call on @page (read once by the caller), traced: slow, fast or rep with RDX and
+ * R8 (@xmm NULL), or XMM fast with the register image loaded from the @xmm_bytes at
+ * @xmm (its registers are the hypervisor's after the call: reloaded every time). */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_once_(void *page, uint64_t control, uint64_t in1,
+						     uint64_t in2, const uint8_t *xmm,
+						     size_t xmm_bytes)
+{
+	uint64_t r;
+
+#if HVTLFS_ARCH_HAS_XMM_HYPERCALL
+	if (xmm) {
+		uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u];
+
+		hvtlfs_hypercall_load_regs_(regs, xmm, xmm_bytes);
+		control |= HVTLFS_CONTROL_FAST;
+		r = hvtlfs_arch_hypercall_xmm(page, control, regs);
+	} else {
+		r = hvtlfs_arch_hypercall3(page, control, in1, in2);
+	}
+#else
+	(void)xmm;
+	(void)xmm_bytes;
+	r = hvtlfs_arch_hypercall3(page, control, in1, in2);
+#endif
+	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
+	return r;
+}
+
+/*
+ * The one call-and-continue loop of the library (hvtlfs_hypercall_rep(),
+ * hvtlfs_flush_issue()): a simple call once, a rep call until every rep is done,
+ * re-issued from reps completed as hvtlfs_rep_progress() judges each answer (the
+ * rep start is the only field that changes, #HVTLFS_REP_ITERATION_HOOK runs before
+ * each continuation). @xmm: NULL for the slow form, else the XMM fast form's input
+ * of @xmm_bytes (x86_64). The page is read once. Returns #HVTLFS_OK when done, the
+ * refusal of a malformed rep control word, #HVTLFS_ERR_FAST_TOO_BIG,
+ * #HVTLFS_ERR_NO_HYPERCALL_PAGE, or the hypervisor's failure as
+ * hvtlfs_rep_progress() (a simple call: #HVTLFS_ERR_HV_STATUS) says it.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_run_(uint64_t control, uint64_t in1,
+								 uint64_t in2, const void *xmm,
+								 size_t xmm_bytes, uint64_t *result)
+{
+	uint32_t count = hvtlfs_control_rep_count(control);
+	uint32_t start = hvtlfs_control_rep_start(control);
+	void *page;
+	int rc;
+
+	if (count != 0) {
+		rc = hvtlfs_control_rep_rule_(control, true);
+		if (rc != HVTLFS_OK)
+			return rc;
+		if (control & HVTLFS_CONTROL_RESERVED_MASK)
+			return HVTLFS_ERR_RESERVED_BITS;
+	}
+	if (xmm && !HVTLFS_HYPERCALL_XMM_FITS(xmm_bytes, 0))
+		return HVTLFS_ERR_FAST_TOO_BIG;
+	page = HVTLFS_HYPERCALL_GET_PAGE_();
+	if (!hvtlfs_hypercall_can_call_(page)) {
+		if (result)
+			*result = HVTLFS_HYPERCALL_NO_PAGE_RESULT;
+		return HVTLFS_ERR_NO_HYPERCALL_PAGE;
+	}
+	for (;;) {
+		uint64_t r = hvtlfs_hypercall_once_(page, control, in1, in2, (const uint8_t *)xmm,
+						    xmm_bytes);
+
+		if (result)
+			*result = r;
+		if (count == 0)
+			return hvtlfs_result_status(r) == HVTLFS_STATUS_SUCCESS
+				       ? HVTLFS_OK
+				       : HVTLFS_ERR_HV_STATUS;
+		rc = hvtlfs_rep_progress(r, count, &start);
+		if (rc != HVTLFS_REP_CONTINUE)
+			return rc;
+		HVTLFS_REP_ITERATION_HOOK();
+		control = hvtlfs_control_with_rep_start(control, start);
+	}
+}
+/*! @endcond */
 
 /*!
  * @brief Rep hypercall with continuation: re-issues the call with rep start =
@@ -484,37 +568,11 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_rep_progress(uint64_t result, uint32_t rep_count
 HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_hypercall_rep(uint64_t control, uint64_t input_gpa,
 							 uint64_t output_gpa, uint64_t *result)
 {
-	uint32_t count = hvtlfs_control_rep_count(control);
-	uint32_t start = hvtlfs_control_rep_start(control);
-	void *page;
+	int rc = hvtlfs_control_rep_rule_(control, true);
 
-	if (count == 0)
-		return HVTLFS_ERR_REP_COUNT_ZERO;
-	if (start >= count)
-		return HVTLFS_ERR_REP_START_NOT_BELOW;
-	if (control & HVTLFS_CONTROL_RESERVED_MASK)
-		return HVTLFS_ERR_RESERVED_BITS;
-	page = HVTLFS_HYPERCALL_GET_PAGE_();
-	if (!hvtlfs_hypercall_can_call_(page)) {
-		if (result)
-			*result = HVTLFS_HYPERCALL_NO_PAGE_RESULT;
-		return HVTLFS_ERR_NO_HYPERCALL_PAGE;
-	}
-	for (;;) {
-		uint64_t r = hvtlfs_arch_hypercall3(page, control, input_gpa, output_gpa);
-		int rc;
-
-		HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
-		if (result)
-			*result = r;
-		rc = hvtlfs_rep_progress(r, count, &start);
-		if (rc != HVTLFS_REP_CONTINUE)
-			return rc;
-		HVTLFS_REP_ITERATION_HOOK();
-		control = hvtlfs_control_with_rep_start(control, start);
-		/* The page is read once per wrapper call: an OS that swaps it mid-loop
-		 * still gets a consistent sequence. */
-	}
+	if (rc != HVTLFS_OK)
+		return rc;
+	return hvtlfs_hypercall_run_(control, input_gpa, output_gpa, NULL, 0, result);
 }
 
 /*! @} */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*!
  * @file nested.h
- * @brief Nested virtualization: the enlightened VMCS and its clean fields, the
- *        VP assist page layout, and the nested CPUID leaves.
+ * @brief Nested virtualization: the enlightened VMCS and its clean fields, and
+ *        the VP assist page layout.
  *
  * For an L1 hypervisor (KVM, Xen, a research hypervisor) running on Hyper-V,
  * and for a hypervisor that offers these enlightenments to its own guests.
@@ -13,68 +13,20 @@
 
 #include "hvtlfs/env.h"
 #include "hvtlfs/error.h"
+#include "hvtlfs/features.h"
 
 HVTLFS_BEGIN_DECLS
 
 /*!
  * @defgroup nested Nested virtualization
- * @brief Enlightened VMCS, clean fields, VP assist page, nested CPUID leaves.
+ * @brief Enlightened VMCS, clean fields, VP assist page.
  *
- * Layouts follow the TLFS datatypes HV_VMX_ENLIGHTENED_VMCS, HV_VP_ASSIST_PAGE,
- * HV_NESTED_ENLIGHTENMENTS_CONTROL and the CPUID leaves 0x40000004 and
- * 0x4000000A. The VP assist page MSR (enable bit, page address) is encoded by
- * the bring-up module (bringup.h), not here.
+ * Layouts follow the TLFS datatypes HV_VMX_ENLIGHTENED_VMCS, HV_VP_ASSIST_PAGE and
+ * HV_NESTED_ENLIGHTENMENTS_CONTROL. The nested CPUID bits (leaves 0x40000004 and
+ * 0x4000000A) are decoded by the features module (features.h), the VP assist page
+ * MSR (enable bit, page address) by the bring-up module (bringup.h).
  * @{
  */
-
-/*! @name Leaf 0x4000000A (nested features), EAX
- * TLFS "Hypervisor Nested Virtualization Features - 0x4000000A", plus bit 22,
- * which real hosts set although the TLFS table still calls it reserved.
- * @{ */
-#define HVTLFS_NESTED_EAX_EVMCS_LOW_MASK   0x000000FFu /*!< Bits 0-7: lowest eVMCS version. */
-#define HVTLFS_NESTED_EAX_EVMCS_HIGH_MASK  0x0000FF00u /*!< Bits 8-15: highest eVMCS version. */
-#define HVTLFS_NESTED_EAX_EVMCS_HIGH_SHIFT 8u	       /*!< Shift of the highest eVMCS version. */
-#define HVTLFS_NESTED_EAX_DIRECT_FLUSH	   (1u << 17)  /*!< Direct virtual flush hypercalls. */
-/*! HvFlushGuestPhysicalAddressSpace and HvFlushGuestPhysicalAddressList available. */
-#define HVTLFS_NESTED_EAX_GPA_FLUSH  (1u << 18)
-#define HVTLFS_NESTED_EAX_MSR_BITMAP (1u << 19) /*!< Enlightened MSR bitmap available. */
-/*! Virtualization exceptions may be combined into the page-fault exception class. */
-#define HVTLFS_NESTED_EAX_VIRT_EXCEPTION_PF (1u << 20)
-/*!
- * Bit 22: enlightened TLB flush of nested (NPT) address spaces. Hyper-V sets it on
- * AMD hosts (a Windows 11 22000 host reports EAX 0x004A0000); the TLFS table calls
- * the bit reserved; Linux names it HV_X64_NESTED_ENLIGHTENED_TLB.
- */
-#define HVTLFS_NESTED_EAX_ENLIGHTENED_TLB (1u << 22)
-/*! Every bit this library names in EAX; any other is reported, never refused. */
-#define HVTLFS_NESTED_EAX_KNOWN                                                                    \
-	(HVTLFS_NESTED_EAX_EVMCS_LOW_MASK | HVTLFS_NESTED_EAX_EVMCS_HIGH_MASK |                    \
-	 HVTLFS_NESTED_EAX_DIRECT_FLUSH | HVTLFS_NESTED_EAX_GPA_FLUSH |                            \
-	 HVTLFS_NESTED_EAX_MSR_BITMAP | HVTLFS_NESTED_EAX_VIRT_EXCEPTION_PF |                      \
-	 HVTLFS_NESTED_EAX_ENLIGHTENED_TLB)
-/*! Bits of EAX neither the TLFS nor this library names: 16, 21 and 23-31. */
-#define HVTLFS_NESTED_EAX_UNKNOWN (~HVTLFS_NESTED_EAX_KNOWN)
-/*! @} */
-
-/*! @name Leaf 0x40000004 (recommendations), EAX bits the nested module reads
- * @{ */
-#define HVTLFS_NESTED_HINT_NESTED_HV                                                               \
-	(1u << 12) /*!< The hypervisor is nested in a Hyper-V partition. */
-/*! Enlightened VMCS recommended; leaf 0x4000000A describes further nested features. */
-#define HVTLFS_NESTED_HINT_EVMCS (1u << 14)
-/*!
- * Bit 21: use hypercalls for MMIO (PCI configuration space) access. The TLFS table
- * calls the bit reserved; newer Linux names it HV_X64_USE_MMIO_HYPERCALLS.
- */
-#define HVTLFS_NESTED_HINT_MMIO_HYPERCALLS (1u << 21)
-/*!
- * Bits of the leaf's EAX neither the TLFS nor this library names: 16, 19, 20 and
- * 22-31 (bits 0-15, 17 and 18 are the TLFS's recommendations, which the bring-up
- * module decodes). Real hosts set some of them: a Windows 11 22621 host reports
- * hints 0x000A4E24, with bit 19.
- */
-#define HVTLFS_NESTED_HINT_UNKNOWN (0xFFF90000u & ~HVTLFS_NESTED_HINT_MMIO_HYPERCALLS)
-/*! @} */
 
 /*! @name Enlightened VMCS versions this library implements
  * @{ */
@@ -85,79 +37,18 @@ HVTLFS_BEGIN_DECLS
 /*! @} */
 
 /*!
- * @brief Leaf 0x4000000A, decoded.
- *
- * Filled by hvtlfs_nested_features_decode(). An eVMCS version range of 0..0
- * means the partition offers no enlightened VMCS.
- */
-struct hvtlfs_nested_features {
-	uint32_t eax; /*!< The raw EAX value, as read. */
-	/*! The set bits this library does not name (#HVTLFS_NESTED_EAX_UNKNOWN): a newer
-	 *  hypervisor's features, reported for a log, never an error. */
-	uint32_t unknown_bits;
-	uint8_t evmcs_version_low;   /*!< Lowest supported eVMCS version (bits 0-7). */
-	uint8_t evmcs_version_high;  /*!< Highest supported eVMCS version (bits 8-15). */
-	bool direct_virtual_flush;   /*!< Bit 17: direct virtual flush hypercalls. */
-	bool gpa_flush_hypercalls;   /*!< Bit 18: HvFlushGuestPhysicalAddressSpace/List. */
-	bool enlightened_msr_bitmap; /*!< Bit 19: enlightened MSR bitmap. */
-	bool virt_exception_pf;	  /*!< Bit 20: virtualization exceptions in the page-fault class. */
-	bool enlightened_npt_tlb; /*!< Bit 22: enlightened NPT TLB flush (AMD hosts). */
-};
-
-/*!
- * @brief Decodes leaf 0x4000000A EAX.
- *
- * Decodes the bits it knows and reports the others in @p out->unknown_bits: a
- * bit the TLFS table calls reserved is never an error, since hosts newer than
- * the table set them (bit 22 on AMD, bit 21 on a Windows 11 22621 host, whose
- * EAX reads 0x003E0101). Every field is written even when an error is returned.
- * @param[out] out receives the decoded leaf (all fields written).
- * @param eax EAX of CPUID leaf 0x4000000A.
- * @return #HVTLFS_OK;
- *         #HVTLFS_ERR_NULL if @p out is NULL (nothing written);
- *         #HVTLFS_ERR_EVMCS_VERSION if the version range is malformed
- *         (low above high, or exactly one of them zero): do not use the
- *         enlightened VMCS, the other fields are still what the host said.
- */
-HVTLFS_MUST_CHECK int hvtlfs_nested_features_decode(struct hvtlfs_nested_features *out,
-						    uint32_t eax);
-
-/*!
  * @brief Picks the enlightened VMCS version to use: the highest version both
  *        the partition (leaf 0x4000000A) and this library support.
- * @param features leaf 0x4000000A as decoded by hvtlfs_nested_features_decode().
+ * @param features leaf 0x4000000A as decoded by hvtlfs_features_decode_nested()
+ *        (hvtlfs_features::nested).
  * @param[out] version receives the version; untouched on error.
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL;
  *         #HVTLFS_ERR_NO_FEATURE if the partition offers no eVMCS (range 0..0);
  *         #HVTLFS_ERR_EVMCS_VERSION if the range is malformed or holds no
  *         version between #HVTLFS_EVMCS_VERSION_MIN and #HVTLFS_EVMCS_VERSION_MAX.
  */
-HVTLFS_MUST_CHECK int hvtlfs_nested_evmcs_version(const struct hvtlfs_nested_features *features,
+HVTLFS_MUST_CHECK int hvtlfs_evmcs_version_select(const struct hvtlfs_nested_features *features,
 						  uint32_t *version);
-
-/*!
- * @brief The nested bits of leaf 0x40000004 (implementation recommendations).
- */
-struct hvtlfs_nested_hints {
-	/*! Set bits neither the TLFS nor this library names (#HVTLFS_NESTED_HINT_UNKNOWN):
-	 *  reported, never an error. */
-	uint32_t unknown_bits;
-	bool nested_hypervisor; /*!< Bit 12: this hypervisor runs nested in a Hyper-V partition. */
-	bool evmcs_recommended; /*!< Bit 14: use the enlightened VMCS; leaf 0x4000000A is valid. */
-	bool mmio_hypercalls;	/*!< Bit 21: use hypercalls for MMIO configuration access. */
-};
-
-/*!
- * @brief Decodes the nested bits of leaf 0x40000004 EAX.
- *
- * The other recommendation bits belong to the bring-up module and are not
- * judged here; bits no table names are reported in @p out->unknown_bits and
- * never refused.
- * @param[out] out receives the decoded bits (all fields written).
- * @param eax EAX of CPUID leaf 0x40000004.
- * @return #HVTLFS_OK; #HVTLFS_ERR_NULL if @p out is NULL (nothing written).
- */
-HVTLFS_MUST_CHECK int hvtlfs_nested_hints_decode(struct hvtlfs_nested_hints *out, uint32_t eax);
 
 /*! @name Enlightened VMCS clean fields (HV_VMX_ENLIGHTENED_CLEAN_FIELD_*)
  * A set bit in hvtlfs_evmcs::clean_fields tells the L0 hypervisor that the
@@ -599,7 +490,7 @@ uint32_t hvtlfs_evmcs_clean_bits_for_offset(uint32_t offset);
  * Writes the version and marks every group dirty. The TLFS requires the page
  * to be zeroed first; this library does not clear memory (it calls no memset).
  * @param evmcs the structure at the start of a zeroed 4 KiB page.
- * @param version eVMCS version, normally from hvtlfs_nested_evmcs_version().
+ * @param version eVMCS version, normally from hvtlfs_evmcs_version_select().
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL;
  *         #HVTLFS_ERR_EVMCS_VERSION if @p version is not one the library knows.
  */

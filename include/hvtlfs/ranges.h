@@ -10,6 +10,7 @@
 
 #include "hvtlfs/env.h"
 #include "hvtlfs/error.h"
+#include "hvtlfs/tlfs.h"
 
 HVTLFS_BEGIN_DECLS
 
@@ -56,40 +57,37 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_RANGE_LARGE_MASK HVTLFS_U64(0xFFFFFFFFFFE00000)
 /*! @} */
 
-/*! @name Encoder options (the @p flags argument of the encoders)
+/*! @name Formats and options (the @p format argument of encoders and decoders)
+ * One spelling for both sides: the format of the entries, OR'd with the options of
+ * the side that takes them.
  * @{ */
-/*! GVA: use the simple format (HV_GVA_RANGE, up to 4096 pages an entry). */
-#define HVTLFS_RANGES_SIMPLE 0u
-/*! GVA: use the extended format (the flush flags must then carry
- *  #HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT); accepted and ignored for GPA lists,
- *  whose layout is always the extended one. */
-#define HVTLFS_RANGES_EXTENDED 1u
-/*! The caller knows 2 MiB / 1 GiB mappings back the ranges: large-page entries
- *  may be used where they save entries (GVA: only with #HVTLFS_RANGES_EXTENDED).
- *  A large-page entry tells the hypervisor the range is mapped by pages that large;
- *  it may invalidate once per large page, leaving 4 KiB translations inside, so
- *  never pass this for memory mapped by smaller pages. */
-#define HVTLFS_RANGES_LARGE_PAGES 2u
-/*! With #HVTLFS_RANGES_LARGE_PAGES: 2 MiB entries only, never 1 GiB ones (the
- *  ranges are mapped by 2 MiB pages, not 1 GiB ones). Invalid without it. */
-#define HVTLFS_RANGES_NO_1G 4u
-/*! @} */
-
-/*! @name Decoder formats (the @p format argument of the decoders)
- * @{ */
-#define HVTLFS_RANGE_FMT_GVA_SIMPLE   0u /*!< HV_GVA_RANGE, simple. */
-#define HVTLFS_RANGE_FMT_GVA_EXTENDED 1u /*!< HV_GVA_RANGE, extended (USE_EXTENDED_RANGE_FORMAT). */
-#define HVTLFS_RANGE_FMT_GPA	      2u /*!< HV_GPA_PAGE_RANGE. */
+#define HVTLFS_RANGE_FORMAT_GVA_SIMPLE 0u /*!< HV_GVA_RANGE, simple (up to 4096 pages an entry). */
+/*! HV_GVA_RANGE, extended: the flush flags must carry
+ *  #HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT (CPUID 0x40000003 EDX bit 14). */
+#define HVTLFS_RANGE_FORMAT_GVA_EXTENDED 1u
+#define HVTLFS_RANGE_FORMAT_GPA		 2u /*!< HV_GPA_PAGE_RANGE (the extended layout). */
+/*! The bits of @p format that name the format. */
+#define HVTLFS_RANGE_FORMAT_MASK 3u
 /*!
- * Decoder option, OR'd into a format: an entry that runs past the top of the
- * 64-bit address space is cut to end at 2^64 - 1 and flagged in
- * hvtlfs_range_entry::clamped, instead of refused with #HVTLFS_ERR_RANGE_WRAP.
- * The TLFS (HvFlushVirtualAddressList) ignores GVAs beyond the end of the
- * partition's GVA space rather than failing the call; hvtlfs_hv_decode() uses
- * this option for its GVA and GPA lists. Without it the decoders report the
- * wrap, for callers who want to refuse or log such entries.
+ * Encoder option: the caller knows 2 MiB / 1 GiB mappings back the ranges, so
+ * large-page entries may be used where they save entries (not in the simple GVA
+ * format). A large-page entry tells the hypervisor the range is mapped by pages that
+ * large; it may invalidate once per large page, leaving 4 KiB translations inside, so
+ * never pass this for memory mapped by smaller pages.
  */
-#define HVTLFS_RANGE_FMT_CLAMP 0x100u
+#define HVTLFS_RANGE_ENCODE_LARGE_PAGES 0x10u
+/*! Encoder option, with #HVTLFS_RANGE_ENCODE_LARGE_PAGES: 2 MiB entries only, never
+ *  1 GiB ones (the ranges are mapped by 2 MiB pages). Invalid without it. */
+#define HVTLFS_RANGE_ENCODE_NO_1G 0x20u
+/*!
+ * Decoder option: an entry that runs past the top of the 64-bit address space is cut
+ * to end at 2^64 - 1 and flagged in hvtlfs_range_entry::clamped, instead of refused
+ * with #HVTLFS_ERR_RANGE_WRAP. The TLFS (HvFlushVirtualAddressList) ignores GVAs
+ * beyond the end of the partition's GVA space rather than failing the call;
+ * hvtlfs_hvcall_decode() uses this option for its GVA and GPA lists. Without it the
+ * decoders report the wrap, for callers who want to refuse or log such entries.
+ */
+#define HVTLFS_RANGE_DECODE_CLAMP 0x100u
 /*! @} */
 
 /*!
@@ -129,9 +127,9 @@ struct hvtlfs_range_entry {
 	uint64_t base;	     /*!< First byte, aligned to the page size. */
 	uint64_t pages;	     /*!< Number of pages (1-4096 simple, 1-2048 otherwise). */
 	uint32_t page_shift; /*!< 12 (4 KiB), 21 (2 MiB) or 30 (1 GiB). */
-	/*! Non-zero when the entry named pages past 2^64 - 1 and @ref pages was cut to
-	 *  end there (only with #HVTLFS_RANGE_FMT_CLAMP); zero otherwise. */
-	uint32_t clamped;
+	/*! The entry named pages past 2^64 - 1 and @ref pages was cut to end there (only
+	 *  with #HVTLFS_RANGE_DECODE_CLAMP). */
+	bool clamped;
 };
 HVTLFS_ASSERT_SIZE(struct hvtlfs_range_entry, 24);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, base, 0);
@@ -139,34 +137,19 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, pages, 8);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, page_shift, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_range_entry, clamped, 20);
 
-/*!
- * @brief Internal: the general encoder behind the four range-list encoders
- *        below (call those instead).
- * @param[out] out entry buffer; nothing is written at or past out[cap].
- * @param cap capacity of @p out in entries.
- * @param ranges an array of struct hvtlfs_range, or of struct
- *        hvtlfs_page_range when @p pages is non-zero.
- * @param nranges number of ranges.
- * @param flags encoder options (HVTLFS_RANGES_*).
- * @param gpa non-zero for a GPA page range list, zero for a GVA range list.
- * @param pages non-zero when @p ranges holds page ranges.
- * @param[out] needed as for hvtlfs_gva_ranges_encode().
- * @return as hvtlfs_gva_ranges_encode().
- */
-HVTLFS_MUST_CHECK int hvtlfs_ranges_encode_(uint64_t *out, size_t cap, const void *ranges,
-					    size_t nranges, unsigned int flags, int gpa, int pages,
-					    uint64_t *needed);
+/*! @cond HVTLFS_INTERNAL */
+/* Public only because the inline encoders below need them. */
 
-/*!
- * @brief Internal: the last of @p n units (bytes or pages) from @p first, and
- *        whether it exists.
- *
- * A count of 0 passes only for a @p first of 0, with a last unit of
- * 2^64 - 1: callers refuse that through the size of the range.
- * @param first first unit.
- * @param n number of units.
- * @param[out] last receives first + n - 1, modulo 2^64.
- * @return non-zero when first + (n - 1) does not pass 2^64 - 1.
+/* The general encoder behind hvtlfs_ranges_encode() and hvtlfs_page_ranges_encode():
+ * @ranges holds struct hvtlfs_page_range when @pages, struct hvtlfs_range otherwise. */
+HVTLFS_MUST_CHECK int hvtlfs_ranges_encode_any_(uint64_t *out, size_t cap, const void *ranges,
+						size_t nranges, unsigned int format, bool pages,
+						size_t *needed);
+
+/*
+ * The last of @n units (bytes or pages) from @first in *@last (modulo 2^64); non-zero
+ * when first + (n - 1) does not pass 2^64 - 1. A count of 0 passes only for a @first
+ * of 0, with a last unit of 2^64 - 1: callers refuse that through the size of the range.
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_end_(uint64_t first, uint64_t n, uint64_t *last)
 {
@@ -187,36 +170,25 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_end_(uint64_t first, uint64_t n, uint64_t
 #endif
 }
 
-/*!
- * @brief Internal: the inline fast path of the range-list encoders.
- *
- * One valid range of 4 KiB pages that fits one 4 KiB entry is the least any
- * list can use, so large pages could not do better: the entry is written here,
- * where a caller's constant flags and capacity fold away. Anything else, errors
- * included, is left to hvtlfs_ranges_encode_().
- * @param[out] out entry buffer.
- * @param cap capacity of @p out in entries.
- * @param base address of the first page (its low 12 bits clear).
- * @param addl additional pages: the range is @p addl + 1 pages long and its
- *        last page exists.
- * @param flags encoder options (HVTLFS_RANGES_*).
- * @param gpa non-zero for a GPA page range list.
- * @param[out] needed if not NULL, receives 1.
- * @return 1 once the entry is written, 0 when the general encoder must run.
+/*
+ * The inline fast path of the encoders. One valid range of 4 KiB pages that fits one
+ * 4 KiB entry is the least any list can use, so large pages could not do better: the
+ * entry (page @base, @addl additional pages, its last page known to exist) is written
+ * here, where a caller's constant format and capacity fold away. Returns 1 once it is
+ * written; 0 leaves everything, errors included, to hvtlfs_ranges_encode_any_().
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t base, uint64_t addl,
-					    unsigned int flags, int gpa, uint64_t *needed)
+					    unsigned int format, size_t *needed)
 {
+	const unsigned int fmt = format & HVTLFS_RANGE_FORMAT_MASK;
+	const unsigned int opts = format & ~HVTLFS_RANGE_FORMAT_MASK;
 	uint64_t max_addl;
 
-	if (flags == HVTLFS_RANGES_SIMPLE && !gpa)
+	if (format == HVTLFS_RANGE_FORMAT_GVA_SIMPLE)
 		max_addl = HVTLFS_GVA_SIMPLE_ADDL_MASK;
-	else if (flags == HVTLFS_RANGES_EXTENDED ||
-		 flags == (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES) ||
-		 flags == (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES |
-			   HVTLFS_RANGES_NO_1G) ||
-		 (gpa && (flags <= (HVTLFS_RANGES_EXTENDED | HVTLFS_RANGES_LARGE_PAGES) ||
-			  flags == (HVTLFS_RANGES_LARGE_PAGES | HVTLFS_RANGES_NO_1G))))
+	else if ((fmt == HVTLFS_RANGE_FORMAT_GVA_EXTENDED || fmt == HVTLFS_RANGE_FORMAT_GPA) &&
+		 (opts == 0 || opts == HVTLFS_RANGE_ENCODE_LARGE_PAGES ||
+		  opts == (HVTLFS_RANGE_ENCODE_LARGE_PAGES | HVTLFS_RANGE_ENCODE_NO_1G)))
 		max_addl = HVTLFS_RANGE_EXT_ADDL_MASK;
 	else
 		return 0;
@@ -227,53 +199,16 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_one_(uint64_t *out, size_t cap, uint64_t 
 		*needed = 1;
 	return 1;
 }
-
-/*! @cond HVTLFS_INTERNAL */
-/* The byte-range encoders: a single range is written inline, anything else (and
- * every error) goes to the library. The page count comes from the aligned base,
- * which the entry needs anyway: one shift, no second one. A length of 0 fails the
- * end check, but for a start of 0, whose last byte 2^64 - 1 is too far for one entry. */
-HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_bytes_(uint64_t *out, size_t cap,
-					      const struct hvtlfs_range *ranges, size_t nranges,
-					      unsigned int flags, int gpa, uint64_t *needed)
-{
-	if (nranges == 1 && ranges != NULL) {
-		uint64_t start = ranges->start, base = start & HVTLFS_RANGE_PAGE_MASK, last;
-
-		if (hvtlfs_ranges_end_(start, ranges->length, &last) &&
-		    hvtlfs_ranges_one_(out, cap, base, (last - base) >> HVTLFS_RANGE_PAGE_SHIFT,
-				       flags, gpa, needed))
-			return 1;
-	}
-	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, gpa, 0, needed);
-}
-
-/* The page-range encoders, likewise. A count of 0 fails the end check, but for a
- * first page of 0, whose last page lies far past the last one. */
-HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_pages_(uint64_t *out, size_t cap,
-					      const struct hvtlfs_page_range *ranges,
-					      size_t nranges, unsigned int flags, int gpa,
-					      uint64_t *needed)
-{
-	if (nranges == 1 && ranges != NULL) {
-		uint64_t first = ranges->first, count = ranges->count, last;
-
-		if (hvtlfs_ranges_end_(first, count, &last) && last <= HVTLFS_RANGE_MAX_PAGE &&
-		    hvtlfs_ranges_one_(out, cap, first << HVTLFS_RANGE_PAGE_SHIFT, count - 1u,
-				       flags, gpa, needed))
-			return 1;
-	}
-	return hvtlfs_ranges_encode_(out, cap, ranges, nranges, flags, gpa, 1, needed);
-}
 /*! @endcond */
 
 /*!
- * @brief Encodes byte ranges into a GVA range list (HvFlushVirtualAddressList
- *        and HvFlushVirtualAddressListEx rep elements).
+ * @brief Encodes byte ranges into a range list: the rep elements of
+ *        HvFlushVirtualAddressList(Ex) (HV_GVA_RANGE) or
+ *        HvFlushGuestPhysicalAddressList (HV_GPA_PAGE_RANGE).
  *
  * Ranges may be unsorted, overlapping and adjacent: they are coalesced, then
  * cut into as few entries as the format allows while covering exactly the
- * pages named (never more). With #HVTLFS_RANGES_LARGE_PAGES, 2 MiB and 1 GiB
+ * pages named (never more). With #HVTLFS_RANGE_ENCODE_LARGE_PAGES, 2 MiB and 1 GiB
  * entries are used on the aligned parts where they lower the entry count.
  * Entries come out in ascending address order.
  *
@@ -290,88 +225,74 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ranges_pages_(uint64_t *out, size_t cap,
  *        contents are unspecified after an error.
  * @param cap capacity of @p out in entries (a value above INT_MAX acts as
  *        INT_MAX).
- * @param ranges the byte ranges.
+ * @param ranges the byte ranges (GVAs, or L2 guest physical addresses).
  * @param nranges number of ranges; 0 encodes an empty list (returns 0).
- * @param flags #HVTLFS_RANGES_SIMPLE, or #HVTLFS_RANGES_EXTENDED optionally OR
- *        #HVTLFS_RANGES_LARGE_PAGES (and #HVTLFS_RANGES_NO_1G with it).
+ * @param format #HVTLFS_RANGE_FORMAT_GVA_SIMPLE, #HVTLFS_RANGE_FORMAT_GVA_EXTENDED
+ *        or #HVTLFS_RANGE_FORMAT_GPA (4 KiB entries of up to 4096, 2048 and 2048
+ *        pages), optionally OR #HVTLFS_RANGE_ENCODE_LARGE_PAGES (not with the simple
+ *        format) and with it #HVTLFS_RANGE_ENCODE_NO_1G.
  * @param[out] needed if not NULL, receives the number of entries the whole list
- *        needs (also on #HVTLFS_ERR_RANGES_DONT_FIT); required in count-only mode.
+ *        needs (also on #HVTLFS_ERR_RANGES_DONT_FIT), saturated at SIZE_MAX where
+ *        size_t is too narrow for it (i386: a count no buffer holds); required in
+ *        count-only mode.
  * @return the number of entries written (0 to @p cap); #HVTLFS_OK in count-only
  *         mode; #HVTLFS_ERR_NULL (@p ranges NULL with @p nranges > 0, @p out
  *         NULL with @p cap > 0, or count-only mode without @p needed);
- *         #HVTLFS_ERR_INVALID_ARG for unknown @p flags bits, large pages
- *         without the extended format, or #HVTLFS_RANGES_NO_1G without large
- *         pages; #HVTLFS_ERR_EMPTY_RANGE for a length of
- *         0; #HVTLFS_ERR_RANGE_WRAP when start + length - 1 exceeds
- *         0xFFFFFFFFFFFFFFFF; #HVTLFS_ERR_RANGES_DONT_FIT when more than @p cap
- *         entries are needed (flush the whole address space instead).
- *         Range errors are found before anything is written.
+ *         #HVTLFS_ERR_INVALID_ARG for an unknown format or option bit, large pages
+ *         in the simple format, or #HVTLFS_RANGE_ENCODE_NO_1G without large pages;
+ *         #HVTLFS_ERR_EMPTY_RANGE for a length of 0; #HVTLFS_ERR_RANGE_WRAP when
+ *         start + length - 1 exceeds 0xFFFFFFFFFFFFFFFF; #HVTLFS_ERR_RANGES_DONT_FIT
+ *         when more than @p cap entries are needed (flush the whole address space
+ *         instead). Range errors are found before anything is written.
  */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gva_ranges_encode(uint64_t *out, size_t cap,
-							     const struct hvtlfs_range *ranges,
-							     size_t nranges, unsigned int flags,
-							     uint64_t *needed)
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_ranges_encode(uint64_t *out, size_t cap,
+							 const struct hvtlfs_range *ranges,
+							 size_t nranges, unsigned int format,
+							 size_t *needed)
 {
-	return hvtlfs_ranges_bytes_(out, cap, ranges, nranges, flags, 0, needed);
+	/* A single range is written inline, anything else (and every error) goes to the
+	 * library. The page count comes from the aligned base, which the entry needs
+	 * anyway: one shift, no second one. A length of 0 fails the end check, but for
+	 * a start of 0, whose last byte 2^64 - 1 is too far for one entry. */
+	if (nranges == 1 && ranges != NULL) {
+		uint64_t start = ranges->start, base = start & HVTLFS_RANGE_PAGE_MASK, last;
+
+		if (hvtlfs_ranges_end_(start, ranges->length, &last) &&
+		    hvtlfs_ranges_one_(out, cap, base, (last - base) >> HVTLFS_RANGE_PAGE_SHIFT,
+				       format, needed))
+			return 1;
+	}
+	return hvtlfs_ranges_encode_any_(out, cap, ranges, nranges, format, false, needed);
 }
 
 /*!
- * @brief hvtlfs_gva_ranges_encode() for page ranges.
- * @param[out] out entry buffer, as for hvtlfs_gva_ranges_encode().
+ * @brief hvtlfs_ranges_encode() for page ranges (page numbers, or page frame
+ *        numbers of guest physical addresses).
+ * @param[out] out entry buffer, as for hvtlfs_ranges_encode().
  * @param cap capacity of @p out in entries.
  * @param ranges the page ranges.
  * @param nranges number of ranges.
- * @param flags as for hvtlfs_gva_ranges_encode().
- * @param[out] needed as for hvtlfs_gva_ranges_encode().
- * @return as hvtlfs_gva_ranges_encode(); #HVTLFS_ERR_EMPTY_RANGE for a count
+ * @param format as for hvtlfs_ranges_encode().
+ * @param[out] needed as for hvtlfs_ranges_encode().
+ * @return as hvtlfs_ranges_encode(); #HVTLFS_ERR_EMPTY_RANGE for a count
  *         of 0; #HVTLFS_ERR_RANGE_WRAP when first + count - 1 exceeds
  *         #HVTLFS_RANGE_MAX_PAGE.
  */
 HVTLFS_MUST_CHECK HVTLFS_INLINE int
-hvtlfs_gva_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
-			      size_t nranges, unsigned int flags, uint64_t *needed)
+hvtlfs_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
+			  size_t nranges, unsigned int format, size_t *needed)
 {
-	return hvtlfs_ranges_pages_(out, cap, ranges, nranges, flags, 0, needed);
-}
+	/* Likewise. A count of 0 fails the end check, but for a first page of 0, whose
+	 * last page lies far past the last one. */
+	if (nranges == 1 && ranges != NULL) {
+		uint64_t first = ranges->first, count = ranges->count, last;
 
-/*!
- * @brief Encodes byte ranges into a GPA page range list
- *        (HvFlushGuestPhysicalAddressList rep elements), with the rules of
- *        hvtlfs_gva_ranges_encode(): 4 KiB entries of up to 2048 pages, and
- *        2 MiB / 1 GiB entries with #HVTLFS_RANGES_LARGE_PAGES.
- * @param[out] out entry buffer; nothing is written at or past out[cap].
- * @param cap capacity of @p out in entries.
- * @param ranges the byte ranges (L2 guest physical addresses).
- * @param nranges number of ranges.
- * @param flags 0 or #HVTLFS_RANGES_LARGE_PAGES, optionally OR
- *        #HVTLFS_RANGES_NO_1G (#HVTLFS_RANGES_EXTENDED is accepted and changes
- *        nothing).
- * @param[out] needed as for hvtlfs_gva_ranges_encode().
- * @return as hvtlfs_gva_ranges_encode().
- */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_ranges_encode(uint64_t *out, size_t cap,
-							     const struct hvtlfs_range *ranges,
-							     size_t nranges, unsigned int flags,
-							     uint64_t *needed)
-{
-	return hvtlfs_ranges_bytes_(out, cap, ranges, nranges, flags, 1, needed);
-}
-
-/*!
- * @brief hvtlfs_gpa_ranges_encode() for page ranges (page frame numbers).
- * @param[out] out entry buffer; nothing is written at or past out[cap].
- * @param cap capacity of @p out in entries.
- * @param ranges the page ranges.
- * @param nranges number of ranges.
- * @param flags as for hvtlfs_gpa_ranges_encode().
- * @param[out] needed as for hvtlfs_gva_ranges_encode().
- * @return as hvtlfs_gva_page_ranges_encode().
- */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int
-hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_range *ranges,
-			      size_t nranges, unsigned int flags, uint64_t *needed)
-{
-	return hvtlfs_ranges_pages_(out, cap, ranges, nranges, flags, 1, needed);
+		if (hvtlfs_ranges_end_(first, count, &last) && last <= HVTLFS_RANGE_MAX_PAGE &&
+		    hvtlfs_ranges_one_(out, cap, first << HVTLFS_RANGE_PAGE_SHIFT, count - 1u,
+				       format, needed))
+			return 1;
+	}
+	return hvtlfs_ranges_encode_any_(out, cap, ranges, nranges, format, true, needed);
 }
 
 /*!
@@ -381,16 +302,16 @@ hvtlfs_gpa_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_pag
  * (#HVTLFS_ERR_RESERVED_BITS); a 1 GiB entry whose address has bits 21-29 set,
  * i.e. is not 1 GiB aligned (#HVTLFS_ERR_RANGE_MISALIGNED); a range running
  * past the top of the 64-bit address space (#HVTLFS_ERR_RANGE_WRAP, or with
- * #HVTLFS_RANGE_FMT_CLAMP the range cut to end at 2^64 - 1 and
+ * #HVTLFS_RANGE_DECODE_CLAMP the range cut to end at 2^64 - 1 and
  * hvtlfs_range_entry::clamped set). Every simple entry is valid except for the
  * last check.
- * @param format #HVTLFS_RANGE_FMT_GVA_SIMPLE, #HVTLFS_RANGE_FMT_GVA_EXTENDED or
- *        #HVTLFS_RANGE_FMT_GPA, optionally OR #HVTLFS_RANGE_FMT_CLAMP.
+ * @param format #HVTLFS_RANGE_FORMAT_GVA_SIMPLE, #HVTLFS_RANGE_FORMAT_GVA_EXTENDED or
+ *        #HVTLFS_RANGE_FORMAT_GPA, optionally OR #HVTLFS_RANGE_DECODE_CLAMP.
  * @param entry the 64-bit entry.
  * @param[out] out receives the decoded range; untouched on error.
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an unknown
  *         @p format; #HVTLFS_ERR_RESERVED_BITS; #HVTLFS_ERR_RANGE_MISALIGNED;
- *         #HVTLFS_ERR_RANGE_WRAP (never with #HVTLFS_RANGE_FMT_CLAMP).
+ *         #HVTLFS_ERR_RANGE_WRAP (never with #HVTLFS_RANGE_DECODE_CLAMP).
  */
 HVTLFS_MUST_CHECK int hvtlfs_range_decode(unsigned int format, uint64_t entry,
 					  struct hvtlfs_range_entry *out);
@@ -400,7 +321,7 @@ HVTLFS_MUST_CHECK int hvtlfs_range_decode(unsigned int format, uint64_t entry,
  *
  * Reads @p count little-endian 8-byte entries from @p bytes byte by byte (no
  * alignment needed), each exactly once, never at or past bytes[len].
- * @param format as for hvtlfs_range_decode() (#HVTLFS_RANGE_FMT_CLAMP included).
+ * @param format as for hvtlfs_range_decode() (#HVTLFS_RANGE_DECODE_CLAMP included).
  * @param bytes the list (e.g. the rep elements of a hypercall input page).
  * @param len bytes readable at @p bytes.
  * @param count number of entries claimed (the rep count, or rep count minus
@@ -425,13 +346,14 @@ HVTLFS_MUST_CHECK int hvtlfs_range_list_decode(unsigned int format, const void *
 /*!
  * @brief The decoder format that matches a GVA flush call's flags.
  * @param flush_flags the Flags field of HvFlushVirtualAddressList(Ex).
- * @return #HVTLFS_RANGE_FMT_GVA_EXTENDED when bit 3
- *         (USE_EXTENDED_RANGE_FORMAT) is set, else #HVTLFS_RANGE_FMT_GVA_SIMPLE.
+ * @return #HVTLFS_RANGE_FORMAT_GVA_EXTENDED when bit 3
+ *         (USE_EXTENDED_RANGE_FORMAT) is set, else #HVTLFS_RANGE_FORMAT_GVA_SIMPLE.
  */
 HVTLFS_INLINE unsigned int hvtlfs_gva_range_format(uint64_t flush_flags)
 {
-	return (flush_flags & HVTLFS_BIT64(3)) != 0 ? HVTLFS_RANGE_FMT_GVA_EXTENDED
-						    : HVTLFS_RANGE_FMT_GVA_SIMPLE;
+	return (flush_flags & HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT) != 0
+		       ? HVTLFS_RANGE_FORMAT_GVA_EXTENDED
+		       : HVTLFS_RANGE_FORMAT_GVA_SIMPLE;
 }
 
 /*! @} */

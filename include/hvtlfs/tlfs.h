@@ -1,9 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*!
  * @file tlfs.h
- * @brief Constants of the Hyper-V Top Level Functional Specification: hypercall
- *        codes, status codes, flush flags, generic set formats, CPUID leaves and
- *        bits, synthetic MSRs.
+ * @brief The tables of the Hyper-V Top Level Functional Specification, each
+ *        written once: hypercall codes and their catalog rows, status codes,
+ *        synthetic MSRs, CPUID leaves and bits; and the constants of its
+ *        wire formats (flush flags, generic set formats, memory rules).
+ *
+ * The top of the include graph: it includes env.h only. A table is an X-macro
+ * list, `HVTLFS_..._LIST(X)`, one `X(...)` row an entry; this header expands
+ * each list into its constants, and the sources expand the same lists into the
+ * catalogs and name tables (catalog.c, error.c, features.c, bringup.c,
+ * hvcall.c). Adding a hypercall is one row of #HVTLFS_CALL_LIST. A row's NAME
+ * column is used only with `#` and `##` by every expansion, so it is never
+ * macro-expanded itself.
  */
 #ifndef HVTLFS_TLFS_H
 #define HVTLFS_TLFS_H
@@ -11,126 +20,222 @@
 #include "hvtlfs/env.h"
 
 /*!
- * @defgroup tlfs TLFS constants
- * @brief Exact values from the TLFS.
+ * @defgroup tlfs TLFS tables
+ * @brief Exact values from the TLFS, each written once.
  * @{
  */
 
-/*! @name Hypercall call codes
+/*! @name Hypercalls
  * @{ */
-#define HVTLFS_CALL_SWITCH_VIRTUAL_ADDRESS_SPACE   0x0001u /*!< HvSwitchVirtualAddressSpace */
-#define HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE	   0x0002u /*!< HvFlushVirtualAddressSpace */
-#define HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST	   0x0003u /*!< HvFlushVirtualAddressList (rep) */
-#define HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT	   0x0008u /*!< HvNotifyLongSpinWait */
-#define HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI	   0x000Bu /*!< HvSendSyntheticClusterIpi */
-#define HVTLFS_CALL_MODIFY_VTL_PROTECTION_MASK	   0x000Cu /*!< HvModifyVtlProtectionMask (rep) */
-#define HVTLFS_CALL_ENABLE_PARTITION_VTL	   0x000Du /*!< HvEnablePartitionVtl */
-#define HVTLFS_CALL_DISABLE_PARTITION_VTL	   0x000Eu /*!< HvDisablePartitionVtl */
-#define HVTLFS_CALL_ENABLE_VP_VTL		   0x000Fu /*!< HvEnableVpVtl */
-#define HVTLFS_CALL_DISABLE_VP_VTL		   0x0010u /*!< HvDisableVpVtl */
-#define HVTLFS_CALL_VTL_CALL			   0x0011u /*!< HvVtlCall */
-#define HVTLFS_CALL_VTL_RETURN			   0x0012u /*!< HvVtlReturn */
-#define HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX 0x0013u /*!< HvFlushVirtualAddressSpaceEx */
-#define HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX  0x0014u /*!< HvFlushVirtualAddressListEx (rep) */
-#define HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX  0x0015u /*!< HvSendSyntheticClusterIpiEx */
-#define HVTLFS_CALL_GET_VP_REGISTERS		   0x0050u /*!< HvGetVpRegisters (rep) */
-#define HVTLFS_CALL_SET_VP_REGISTERS		   0x0051u /*!< HvSetVpRegisters (rep) */
-#define HVTLFS_CALL_POST_MESSAGE		   0x005Cu /*!< HvPostMessage */
-#define HVTLFS_CALL_SIGNAL_EVENT		   0x005Du /*!< HvSignalEvent */
-#define HVTLFS_CALL_POST_DEBUG_DATA		   0x0069u /*!< HvPostDebugData */
-#define HVTLFS_CALL_RETRIEVE_DEBUG_DATA		   0x006Au /*!< HvRetrieveDebugData */
-#define HVTLFS_CALL_RESET_DEBUG_SESSION		   0x006Bu /*!< HvResetDebugSession */
-#define HVTLFS_CALL_RETARGET_DEVICE_INTERRUPT	   0x007Eu /*!< HvRetargetDeviceInterrupt */
-#define HVTLFS_CALL_START_VIRTUAL_PROCESSOR	   0x0099u /*!< HvStartVirtualProcessor */
-#define HVTLFS_CALL_GET_VP_INDEX_FROM_APIC_ID	   0x009Au /*!< HvGetVpIndexFromApicId (rep) */
-#define HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE                                             \
-	0x00AFu /*!< HvFlushGuestPhysicalAddressSpace */
-#define HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST                                              \
-	0x00B0u					       /*!< HvFlushGuestPhysicalAddressList (rep) */
-#define HVTLFS_CALL_EXT_QUERY_CAPABILITIES     0x8001u /*!< HvExtCallQueryCapabilities */
-#define HVTLFS_CALL_EXT_GET_BOOT_ZEROED_MEMORY 0x8002u /*!< HvExtCallGetBootZeroedMemory */
-#define HVTLFS_CALL_EXT_MEMORY_HEAT_HINT       0x8003u /*!< HvExtCallMemoryHeatHint */
-#define HVTLFS_CALL_EXT_EPF_SETUP	       0x8004u /*!< HvExtCallEpfSetup */
-#define HVTLFS_CALL_EXT_MEMORY_HEAT_HINT_ASYNC 0x8006u /*!< HvExtCallMemoryHeatHintAsync */
+
+/*! Call kind (hvtlfs_call_info::kind): simple, rep count and rep start must be zero. */
+#define HVTLFS_CALL_KIND_SIMPLE 0u
+/*! Call kind (hvtlfs_call_info::kind): rep, rep count > 0 and rep start < rep count. */
+#define HVTLFS_CALL_KIND_REP 1u
+
+/*! Call flag: the call may carry a variable header (variable header size may be non-zero). */
+#define HVTLFS_CALLF_VARHDR 0x01u
+/*! Call flag: the fast (register) form is allowed. The TLFS allows the register
+ *  convention for any call whose input fits 16 bytes (RDX, R8) or, with XMM fast
+ *  input, 112; calls whose input never fits are slow only. */
+#define HVTLFS_CALLF_FAST 0x02u
+/*! Call flag: an extended hypercall (code #HVTLFS_CALL_EXTENDED_FIRST or above); set
+ *  by the catalog from the code, never written in a row. */
+#define HVTLFS_CALLF_EXTENDED 0x04u
+/*! Call flag: hvtlfs_call_info::fixed_header_size and hvtlfs_call_info::rep_element_size
+ *  are specified by the catalog. */
+#define HVTLFS_CALLF_SIZES 0x08u
+/*! Call flag: the variable header counts the HV_VP_SET bank words only (the format and
+ *  valid_bank_mask words sit in the fixed header): the Ex flush and IPI calls. */
+#define HVTLFS_CALLF_VPSET_BANKS 0x10u
+
 /*! First extended hypercall code: codes at or above it are extended hypercalls. */
 #define HVTLFS_CALL_EXTENDED_FIRST 0x8000u
+
+/*!
+ * @brief Every hypercall the library knows, sorted by code: one row a call,
+ *        `X(NAME, code, "TLFS name", KIND, flags, fixed header bytes, rep element
+ *        bytes, DECODER)`.
+ *
+ * - NAME: the call is #hvtlfs_call_code value `HVTLFS_CALL_<NAME>`.
+ * - code: the call code (TLFS hypercall reference table).
+ * - KIND: `SIMPLE` or `REP` (`HVTLFS_CALL_KIND_<KIND>`), from the same table.
+ * - flags: HVTLFS_CALLF_* (#HVTLFS_CALLF_EXTENDED excepted: it follows from the code).
+ * - fixed header and rep element bytes: each call's input table, given as the wire
+ *   struct the builders write and the decoder reads (`sizeof`, so an expansion that
+ *   uses these columns includes flush.h), or as a number for calls the library
+ *   neither builds nor decodes; 0 with no #HVTLFS_CALLF_SIZES where unspecified.
+ * - DECODER: what hvtlfs_hvcall_decode() decodes the call into (its
+ *   `HVTLFS_HVCALL_REQ_<DECODER>` request), `NONE` for a call it does not decode.
+ *
+ * HvExtCallMemoryHeatHint follows real guests against the TLFS overview table, which
+ * lists it as simple: Linux's balloon driver issues it as a rep call (an 8-byte
+ * HV_EXT_INPUT_MEMORY_HEAT_HINT header, the heat type in bits 0-1, then one 8-byte
+ * HV_GPA_PAGE_RANGE per rep), so a hypervisor judging by the catalog accepts what
+ * guests send.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_CALL_LIST(X)                                                                        \
+	X(SWITCH_VIRTUAL_ADDRESS_SPACE, 0x0001, "HvCallSwitchVirtualAddressSpace", SIMPLE,         \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, 8u, 0u, NONE)                                    \
+	X(FLUSH_VIRTUAL_ADDRESS_SPACE, 0x0002, "HvCallFlushVirtualAddressSpace", SIMPLE,           \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_flush_input), 0u, FLUSH_VA) \
+	X(FLUSH_VIRTUAL_ADDRESS_LIST, 0x0003, "HvCallFlushVirtualAddressList", REP,                \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_flush_input),               \
+	  sizeof(uint64_t), FLUSH_VA)                                                              \
+	X(NOTIFY_LONG_SPIN_WAIT, 0x0008, "HvCallNotifyLongSpinWait", SIMPLE,                       \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_spin_wait_input), 0u,       \
+	  SPIN_WAIT)                                                                               \
+	X(SEND_SYNTHETIC_CLUSTER_IPI, 0x000B, "HvCallSendSyntheticClusterIpi", SIMPLE,             \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_ipi_input), 0u, IPI)        \
+	X(MODIFY_VTL_PROTECTION_MASK, 0x000C, "HvCallModifyVtlProtectionMask", REP,                \
+	  HVTLFS_CALLF_SIZES, 16u, 8u, NONE)                                                       \
+	X(ENABLE_PARTITION_VTL, 0x000D, "HvCallEnablePartitionVtl", SIMPLE, HVTLFS_CALLF_SIZES,    \
+	  16u, 0u, NONE)                                                                           \
+	X(DISABLE_PARTITION_VTL, 0x000E, "HvCallDisablePartitionVtl", SIMPLE, HVTLFS_CALLF_SIZES,  \
+	  16u, 0u, NONE)                                                                           \
+	X(ENABLE_VP_VTL, 0x000F, "HvCallEnableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES, 240u, 0u, NONE)  \
+	X(DISABLE_VP_VTL, 0x0010, "HvCallDisableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES, 16u, 0u, NONE) \
+	X(VTL_CALL, 0x0011, "HvCallVtlCall", SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, 0u,   \
+	  0u, NONE)                                                                                \
+	X(VTL_RETURN, 0x0012, "HvCallVtlReturn", SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES,   \
+	  0u, 0u, NONE)                                                                            \
+	X(FLUSH_VIRTUAL_ADDRESS_SPACE_EX, 0x0013, "HvCallFlushVirtualAddressSpaceEx", SIMPLE,      \
+	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_BANKS, \
+	  sizeof(struct hvtlfs_flush_ex_input), 0u, FLUSH_VA)                                      \
+	X(FLUSH_VIRTUAL_ADDRESS_LIST_EX, 0x0014, "HvCallFlushVirtualAddressListEx", REP,           \
+	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_BANKS, \
+	  sizeof(struct hvtlfs_flush_ex_input), sizeof(uint64_t), FLUSH_VA)                        \
+	X(SEND_SYNTHETIC_CLUSTER_IPI_EX, 0x0015, "HvCallSendSyntheticClusterIpiEx", SIMPLE,        \
+	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_BANKS, \
+	  sizeof(struct hvtlfs_ipi_ex_input), 0u, IPI)                                             \
+	X(GET_VP_REGISTERS, 0x0050, "HvCallGetVpRegisters", REP, HVTLFS_CALLF_FAST, 0u, 0u, NONE)  \
+	X(SET_VP_REGISTERS, 0x0051, "HvCallSetVpRegisters", REP, HVTLFS_CALLF_FAST, 0u, 0u, NONE)  \
+	X(POST_MESSAGE, 0x005C, "HvCallPostMessage", SIMPLE, HVTLFS_CALLF_SIZES,                   \
+	  sizeof(struct hvtlfs_post_message_input), 0u, POST_MESSAGE)                              \
+	X(SIGNAL_EVENT, 0x005D, "HvCallSignalEvent", SIMPLE,                                       \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_signal_event_input), 0u,    \
+	  SIGNAL_EVENT)                                                                            \
+	X(POST_DEBUG_DATA, 0x0069, "HvCallPostDebugData", SIMPLE, 0u, 0u, 0u, NONE)                \
+	X(RETRIEVE_DEBUG_DATA, 0x006A, "HvCallRetrieveDebugData", SIMPLE, 0u, 0u, 0u, NONE)        \
+	X(RESET_DEBUG_SESSION, 0x006B, "HvCallResetDebugSession", SIMPLE, 0u, 0u, 0u, NONE)        \
+	X(RETARGET_DEVICE_INTERRUPT, 0x007E, "HvCallRetargetDeviceInterrupt", SIMPLE,              \
+	  HVTLFS_CALLF_VARHDR, 0u, 0u, NONE)                                                       \
+	X(START_VIRTUAL_PROCESSOR, 0x0099, "HvCallStartVirtualProcessor", SIMPLE,                  \
+	  HVTLFS_CALLF_SIZES, 240u, 0u, NONE)                                                      \
+	X(GET_VP_INDEX_FROM_APIC_ID, 0x009A, "HvCallGetVpIndexFromApicId", REP, 0u, 0u, 0u, NONE)  \
+	X(FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, 0x00AF, "HvCallFlushGuestPhysicalAddressSpace",      \
+	  SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_gpa_flush_input),   \
+	  0u, FLUSH_GPA)                                                                           \
+	X(FLUSH_GUEST_PHYSICAL_ADDRESS_LIST, 0x00B0, "HvCallFlushGuestPhysicalAddressList", REP,   \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_gpa_flush_input),           \
+	  sizeof(uint64_t), FLUSH_GPA)                                                             \
+	X(EXT_QUERY_CAPABILITIES, 0x8001, "HvExtCallQueryCapabilities", SIMPLE,                    \
+	  HVTLFS_CALLF_SIZES, 0u, 0u, NONE)                                                        \
+	X(EXT_GET_BOOT_ZEROED_MEMORY, 0x8002, "HvExtCallGetBootZeroedMemory", SIMPLE, 0u, 0u, 0u,  \
+	  NONE)                                                                                    \
+	X(EXT_MEMORY_HEAT_HINT, 0x8003, "HvExtCallMemoryHeatHint", REP, HVTLFS_CALLF_SIZES, 8u,    \
+	  sizeof(uint64_t), NONE)                                                                  \
+	X(EXT_EPF_SETUP, 0x8004, "HvExtCallEpfSetup", SIMPLE, 0u, 0u, 0u, NONE)                    \
+	X(EXT_MEMORY_HEAT_HINT_ASYNC, 0x8006, "HvExtCallMemoryHeatHintAsync", SIMPLE, 0u, 0u, 0u,  \
+	  NONE)
+/* clang-format on */
+
+/*! @brief One row of #HVTLFS_CALL_LIST as its #hvtlfs_call_code enumerator. */
+#define HVTLFS_CALL_ENUM_(name, code, tlfs_name, kind, flags, hdr, elem, decoder)                  \
+	HVTLFS_CALL_##name = code, /*!< A row of #HVTLFS_CALL_LIST. */
+
+/*! @brief Hypercall call codes: `HVTLFS_CALL_<NAME>` for every row of #HVTLFS_CALL_LIST. */
+enum hvtlfs_call_code {
+	HVTLFS_CALL_LIST(HVTLFS_CALL_ENUM_)
+};
 /*! @} */
 
 /*! @name Hypercall status codes (HV_STATUS)
  * @{ */
-#define HVTLFS_STATUS_SUCCESS		      0x0000u /*!< HV_STATUS_SUCCESS */
-#define HVTLFS_STATUS_INVALID_HYPERCALL_CODE  0x0002u /*!< HV_STATUS_INVALID_HYPERCALL_CODE */
-#define HVTLFS_STATUS_INVALID_HYPERCALL_INPUT 0x0003u /*!< HV_STATUS_INVALID_HYPERCALL_INPUT */
-#define HVTLFS_STATUS_INVALID_ALIGNMENT	      0x0004u /*!< HV_STATUS_INVALID_ALIGNMENT */
-#define HVTLFS_STATUS_INVALID_PARAMETER	      0x0005u /*!< HV_STATUS_INVALID_PARAMETER */
-#define HVTLFS_STATUS_ACCESS_DENIED	      0x0006u /*!< HV_STATUS_ACCESS_DENIED */
-#define HVTLFS_STATUS_INVALID_PARTITION_STATE 0x0007u /*!< HV_STATUS_INVALID_PARTITION_STATE */
-#define HVTLFS_STATUS_OPERATION_DENIED	      0x0008u /*!< HV_STATUS_OPERATION_DENIED */
-#define HVTLFS_STATUS_UNKNOWN_PROPERTY	      0x0009u /*!< HV_STATUS_UNKNOWN_PROPERTY */
-#define HVTLFS_STATUS_PROPERTY_VALUE_OUT_OF_RANGE                                                  \
-	0x000Au					    /*!< HV_STATUS_PROPERTY_VALUE_OUT_OF_RANGE */
-#define HVTLFS_STATUS_INSUFFICIENT_MEMORY   0x000Bu /*!< HV_STATUS_INSUFFICIENT_MEMORY */
-#define HVTLFS_STATUS_PARTITION_TOO_DEEP    0x000Cu /*!< HV_STATUS_PARTITION_TOO_DEEP */
-#define HVTLFS_STATUS_INVALID_PARTITION_ID  0x000Du /*!< HV_STATUS_INVALID_PARTITION_ID */
-#define HVTLFS_STATUS_INVALID_VP_INDEX	    0x000Eu /*!< HV_STATUS_INVALID_VP_INDEX */
-#define HVTLFS_STATUS_NOT_FOUND		    0x0010u /*!< HV_STATUS_NOT_FOUND */
-#define HVTLFS_STATUS_INVALID_PORT_ID	    0x0011u /*!< HV_STATUS_INVALID_PORT_ID */
-#define HVTLFS_STATUS_INVALID_CONNECTION_ID 0x0012u /*!< HV_STATUS_INVALID_CONNECTION_ID */
-#define HVTLFS_STATUS_INSUFFICIENT_BUFFERS  0x0013u /*!< HV_STATUS_INSUFFICIENT_BUFFERS */
-#define HVTLFS_STATUS_NOT_ACKNOWLEDGED	    0x0014u /*!< HV_STATUS_NOT_ACKNOWLEDGED */
-#define HVTLFS_STATUS_INVALID_VP_STATE	    0x0015u /*!< HV_STATUS_INVALID_VP_STATE */
-#define HVTLFS_STATUS_ACKNOWLEDGED	    0x0016u /*!< HV_STATUS_ACKNOWLEDGED */
-#define HVTLFS_STATUS_INVALID_SAVE_RESTORE_STATE                                                   \
-	0x0017u					  /*!< HV_STATUS_INVALID_SAVE_RESTORE_STATE */
-#define HVTLFS_STATUS_INVALID_SYNIC_STATE 0x0018u /*!< HV_STATUS_INVALID_SYNIC_STATE */
-#define HVTLFS_STATUS_OBJECT_IN_USE	  0x0019u /*!< HV_STATUS_OBJECT_IN_USE */
-#define HVTLFS_STATUS_INVALID_PROXIMITY_DOMAIN_INFO                                                \
-	0x001Au					  /*!< HV_STATUS_INVALID_PROXIMITY_DOMAIN_INFO */
-#define HVTLFS_STATUS_NO_DATA		  0x001Bu /*!< HV_STATUS_NO_DATA */
-#define HVTLFS_STATUS_INACTIVE		  0x001Cu /*!< HV_STATUS_INACTIVE */
-#define HVTLFS_STATUS_NO_RESOURCES	  0x001Du /*!< HV_STATUS_NO_RESOURCES */
-#define HVTLFS_STATUS_FEATURE_UNAVAILABLE 0x001Eu /*!< HV_STATUS_FEATURE_UNAVAILABLE */
-#define HVTLFS_STATUS_PARTIAL_PACKET	  0x001Fu /*!< HV_STATUS_PARTIAL_PACKET */
-#define HVTLFS_STATUS_PROCESSOR_FEATURE_NOT_SUPPORTED                                              \
-	0x0020u /*!< HV_STATUS_PROCESSOR_FEATURE_NOT_SUPPORTED */
-#define HVTLFS_STATUS_PROCESSOR_CACHE_LINE_FLUSH_SIZE_INCOMPATIBLE                                 \
-	0x0030u /*!< HV_STATUS_PROCESSOR_CACHE_LINE_FLUSH_SIZE_INCOMPATIBLE */
-#define HVTLFS_STATUS_INSUFFICIENT_BUFFER    0x0033u /*!< HV_STATUS_INSUFFICIENT_BUFFER */
-#define HVTLFS_STATUS_INCOMPATIBLE_PROCESSOR 0x0037u /*!< HV_STATUS_INCOMPATIBLE_PROCESSOR */
-#define HVTLFS_STATUS_INSUFFICIENT_DEVICE_DOMAINS                                                  \
-	0x0038u /*!< HV_STATUS_INSUFFICIENT_DEVICE_DOMAINS */
-#define HVTLFS_STATUS_CPUID_FEATURE_VALIDATION_ERROR                                               \
-	0x003Cu /*!< HV_STATUS_CPUID_FEATURE_VALIDATION_ERROR */
-#define HVTLFS_STATUS_CPUID_XSAVE_FEATURE_VALIDATION_ERROR                                         \
-	0x003Du /*!< HV_STATUS_CPUID_XSAVE_FEATURE_VALIDATION_ERROR */
-#define HVTLFS_STATUS_PROCESSOR_STARTUP_TIMEOUT 0x003Eu /*!< HV_STATUS_PROCESSOR_STARTUP_TIMEOUT */
-#define HVTLFS_STATUS_SMX_ENABLED		0x003Fu /*!< HV_STATUS_SMX_ENABLED */
-#define HVTLFS_STATUS_INVALID_LP_INDEX		0x0041u /*!< HV_STATUS_INVALID_LP_INDEX */
-#define HVTLFS_STATUS_INVALID_REGISTER_VALUE	0x0050u /*!< HV_STATUS_INVALID_REGISTER_VALUE */
-#define HVTLFS_STATUS_INVALID_VTL_STATE		0x0051u /*!< HV_STATUS_INVALID_VTL_STATE */
-#define HVTLFS_STATUS_NX_NOT_DETECTED		0x0055u /*!< HV_STATUS_NX_NOT_DETECTED */
-#define HVTLFS_STATUS_INVALID_DEVICE_ID		0x0057u /*!< HV_STATUS_INVALID_DEVICE_ID */
-#define HVTLFS_STATUS_INVALID_DEVICE_STATE	0x0058u /*!< HV_STATUS_INVALID_DEVICE_STATE */
-#define HVTLFS_STATUS_PENDING_PAGE_REQUESTS	0x0059u /*!< HV_STATUS_PENDING_PAGE_REQUESTS */
-#define HVTLFS_STATUS_PAGE_REQUEST_INVALID	0x0060u /*!< HV_STATUS_PAGE_REQUEST_INVALID */
-#define HVTLFS_STATUS_KEY_ALREADY_EXISTS	0x0065u /*!< HV_STATUS_KEY_ALREADY_EXISTS */
-#define HVTLFS_STATUS_DEVICE_ALREADY_IN_DOMAIN	0x0066u /*!< HV_STATUS_DEVICE_ALREADY_IN_DOMAIN */
-#define HVTLFS_STATUS_INVALID_CPU_GROUP_ID	0x006Fu /*!< HV_STATUS_INVALID_CPU_GROUP_ID */
-#define HVTLFS_STATUS_INVALID_CPU_GROUP_STATE	0x0070u /*!< HV_STATUS_INVALID_CPU_GROUP_STATE */
-#define HVTLFS_STATUS_OPERATION_FAILED		0x0071u /*!< HV_STATUS_OPERATION_FAILED */
-#define HVTLFS_STATUS_NOT_ALLOWED_WITH_NESTED_VIRT_ACTIVE                                          \
-	0x0072u /*!< HV_STATUS_NOT_ALLOWED_WITH_NESTED_VIRT_ACTIVE */
-#define HVTLFS_STATUS_INSUFFICIENT_ROOT_MEMORY 0x0073u /*!< HV_STATUS_INSUFFICIENT_ROOT_MEMORY */
-#define HVTLFS_STATUS_EVENT_BUFFER_ALREADY_FREED                                                   \
-	0x0074u /*!< HV_STATUS_EVENT_BUFFER_ALREADY_FREED */
-#define HVTLFS_STATUS_INSUFFICIENT_CONTIGUOUS_MEMORY                                               \
-	0x0075u				   /*!< HV_STATUS_INSUFFICIENT_CONTIGUOUS_MEMORY */
-#define HVTLFS_STATUS_TIMEOUT	   0x0078u /*!< HV_STATUS_TIMEOUT: continue from reps completed */
-#define HVTLFS_STATUS_CALL_PENDING 0x0079u /*!< HV_STATUS_CALL_PENDING */
-#define HVTLFS_STATUS_INSUFFICIENT_CONTIGUOUS_ROOT_MEMORY                                          \
-	0x0083u /*!< HV_STATUS_INSUFFICIENT_CONTIGUOUS_ROOT_MEMORY */
-#define HVTLFS_STATUS_VTL_ALREADY_ENABLED   0x0086u /*!< HV_STATUS_VTL_ALREADY_ENABLED */
-#define HVTLFS_STATUS_UNKNOWN_REGISTER_NAME 0x0087u /*!< HV_STATUS_UNKNOWN_REGISTER_NAME */
+
+/*!
+ * @brief Every HV_STATUS value the TLFS defines, by value: `X(NAME, value)`, the
+ *        status `HV_STATUS_<NAME>` and its #hvtlfs_status_code `HVTLFS_STATUS_<NAME>`.
+ *
+ * HV_STATUS_TIMEOUT (0x78) is a rep call's early return: the caller continues from
+ * reps completed.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_STATUS_LIST(X)                                                                      \
+	X(SUCCESS, 0x0000)                                                                         \
+	X(INVALID_HYPERCALL_CODE, 0x0002)                                                          \
+	X(INVALID_HYPERCALL_INPUT, 0x0003)                                                         \
+	X(INVALID_ALIGNMENT, 0x0004)                                                               \
+	X(INVALID_PARAMETER, 0x0005)                                                               \
+	X(ACCESS_DENIED, 0x0006)                                                                   \
+	X(INVALID_PARTITION_STATE, 0x0007)                                                         \
+	X(OPERATION_DENIED, 0x0008)                                                                \
+	X(UNKNOWN_PROPERTY, 0x0009)                                                                \
+	X(PROPERTY_VALUE_OUT_OF_RANGE, 0x000A)                                                     \
+	X(INSUFFICIENT_MEMORY, 0x000B)                                                             \
+	X(PARTITION_TOO_DEEP, 0x000C)                                                              \
+	X(INVALID_PARTITION_ID, 0x000D)                                                            \
+	X(INVALID_VP_INDEX, 0x000E)                                                                \
+	X(NOT_FOUND, 0x0010)                                                                       \
+	X(INVALID_PORT_ID, 0x0011)                                                                 \
+	X(INVALID_CONNECTION_ID, 0x0012)                                                           \
+	X(INSUFFICIENT_BUFFERS, 0x0013)                                                            \
+	X(NOT_ACKNOWLEDGED, 0x0014)                                                                \
+	X(INVALID_VP_STATE, 0x0015)                                                                \
+	X(ACKNOWLEDGED, 0x0016)                                                                    \
+	X(INVALID_SAVE_RESTORE_STATE, 0x0017)                                                      \
+	X(INVALID_SYNIC_STATE, 0x0018)                                                             \
+	X(OBJECT_IN_USE, 0x0019)                                                                   \
+	X(INVALID_PROXIMITY_DOMAIN_INFO, 0x001A)                                                   \
+	X(NO_DATA, 0x001B)                                                                         \
+	X(INACTIVE, 0x001C)                                                                        \
+	X(NO_RESOURCES, 0x001D)                                                                    \
+	X(FEATURE_UNAVAILABLE, 0x001E)                                                             \
+	X(PARTIAL_PACKET, 0x001F)                                                                  \
+	X(PROCESSOR_FEATURE_NOT_SUPPORTED, 0x0020)                                                 \
+	X(PROCESSOR_CACHE_LINE_FLUSH_SIZE_INCOMPATIBLE, 0x0030)                                    \
+	X(INSUFFICIENT_BUFFER, 0x0033)                                                             \
+	X(INCOMPATIBLE_PROCESSOR, 0x0037)                                                          \
+	X(INSUFFICIENT_DEVICE_DOMAINS, 0x0038)                                                     \
+	X(CPUID_FEATURE_VALIDATION_ERROR, 0x003C)                                                  \
+	X(CPUID_XSAVE_FEATURE_VALIDATION_ERROR, 0x003D)                                            \
+	X(PROCESSOR_STARTUP_TIMEOUT, 0x003E)                                                       \
+	X(SMX_ENABLED, 0x003F)                                                                     \
+	X(INVALID_LP_INDEX, 0x0041)                                                                \
+	X(INVALID_REGISTER_VALUE, 0x0050)                                                          \
+	X(INVALID_VTL_STATE, 0x0051)                                                               \
+	X(NX_NOT_DETECTED, 0x0055)                                                                 \
+	X(INVALID_DEVICE_ID, 0x0057)                                                               \
+	X(INVALID_DEVICE_STATE, 0x0058)                                                            \
+	X(PENDING_PAGE_REQUESTS, 0x0059)                                                           \
+	X(PAGE_REQUEST_INVALID, 0x0060)                                                            \
+	X(KEY_ALREADY_EXISTS, 0x0065)                                                              \
+	X(DEVICE_ALREADY_IN_DOMAIN, 0x0066)                                                        \
+	X(INVALID_CPU_GROUP_ID, 0x006F)                                                            \
+	X(INVALID_CPU_GROUP_STATE, 0x0070)                                                         \
+	X(OPERATION_FAILED, 0x0071)                                                                \
+	X(NOT_ALLOWED_WITH_NESTED_VIRT_ACTIVE, 0x0072)                                             \
+	X(INSUFFICIENT_ROOT_MEMORY, 0x0073)                                                        \
+	X(EVENT_BUFFER_ALREADY_FREED, 0x0074)                                                      \
+	X(INSUFFICIENT_CONTIGUOUS_MEMORY, 0x0075)                                                  \
+	X(TIMEOUT, 0x0078)                                                                         \
+	X(CALL_PENDING, 0x0079)                                                                    \
+	X(INSUFFICIENT_CONTIGUOUS_ROOT_MEMORY, 0x0083)                                             \
+	X(VTL_ALREADY_ENABLED, 0x0086)                                                             \
+	X(UNKNOWN_REGISTER_NAME, 0x0087)
+/* clang-format on */
+
+/*! @brief One row of #HVTLFS_STATUS_LIST as its #hvtlfs_status_code enumerator. */
+#define HVTLFS_STATUS_ENUM_(name, value)                                                           \
+	HVTLFS_STATUS_##name = value, /*!< HV_STATUS of a row of #HVTLFS_STATUS_LIST. */
+
+/*! @brief HV_STATUS values: `HVTLFS_STATUS_<NAME>` for every row of #HVTLFS_STATUS_LIST. */
+enum hvtlfs_status_code {
+	HVTLFS_STATUS_LIST(HVTLFS_STATUS_ENUM_)
+};
 /*! @} */
 
 /*! @name Flush flags (HvFlushVirtualAddress* and HvFlushGuestPhysicalAddress*)
@@ -170,90 +275,65 @@
 #define HVTLFS_MESSAGE_PAYLOAD_MAX 240u /*!< Largest HvPostMessage payload in bytes. */
 /*! @} */
 
-/*! @name Memory rules
+/*! @name Memory rules and fast-call capacities
  * @{ */
 #define HVTLFS_PAGE_SIZE   4096u /*!< Hypercall input/output page size. */
 #define HVTLFS_PAGE_SHIFT  12u	 /*!< log2 of #HVTLFS_PAGE_SIZE. */
 #define HVTLFS_INPUT_ALIGN 8u	 /*!< Required alignment of input/output GPAs. */
-/*! @} */
-
-/*! @name CPUID leaves
- * @{ */
-#define HVTLFS_CPUID_FEATURES	      0x00000001u /*!< Standard leaf 1: ECX bit 31 = hypervisor present. */
-#define HVTLFS_CPUID_1_ECX_HYPERVISOR (1u << 31) /*!< Leaf 1 ECX: hypervisor present. */
-#define HVTLFS_CPUID_VENDOR_AND_MAX                                                                \
-	0x40000000u /*!< EAX max leaf; EBX:ECX:EDX vendor ("Microsoft Hv" on Hyper-V). */
-#define HVTLFS_CPUID_INTERFACE	     0x40000001u /*!< EAX interface signature "Hv#1". */
-#define HVTLFS_CPUID_VERSION	     0x40000002u /*!< Hypervisor version. */
-#define HVTLFS_CPUID_FEATURES_HV     0x40000003u /*!< Partition privileges and features. */
-#define HVTLFS_CPUID_ENLIGHTENMENT   0x40000004u /*!< Implementation recommendations (hints). */
-#define HVTLFS_CPUID_LIMITS	     0x40000005u /*!< Implementation limits. */
-#define HVTLFS_CPUID_NESTED_FEATURES 0x4000000Au /*!< Nested hypervisor features. */
-#define HVTLFS_CPUID_VENDOR_EBX	     0x7263694Du /*!< "Micr" */
-#define HVTLFS_CPUID_VENDOR_ECX	     0x666F736Fu /*!< "osof" */
-#define HVTLFS_CPUID_VENDOR_EDX	     0x76482074u /*!< "t Hv" */
-#define HVTLFS_CPUID_INTERFACE_HV1   0x31237648u /*!< "Hv#1" */
-/*! Bytes of a vendor signature (leaf 0x40000000 EBX, ECX, EDX, little-endian). */
-#define HVTLFS_CPUID_VENDOR_LEN 12u
-/*! @} */
-
-/*! @name Leaf 0x40000003 feature bits
- * @{ */
-#define HVTLFS_CPUID3_EAX_VP_RUNTIME_MSR     (1u << 0) /*!< EAX: VP runtime MSR available. */
-#define HVTLFS_CPUID3_EAX_TIME_REF_COUNT_MSR (1u << 1) /*!< EAX: partition reference counter MSR. */
-#define HVTLFS_CPUID3_EAX_SYNIC_MSRS	     (1u << 2) /*!< EAX: SynIC MSRs available. */
-#define HVTLFS_CPUID3_EAX_SYNTIMER_MSRS	     (1u << 3) /*!< EAX: synthetic timer MSRs available. */
-#define HVTLFS_CPUID3_EAX_APIC_ACCESS_MSRS   (1u << 4) /*!< EAX: APIC access MSRs available. */
-#define HVTLFS_CPUID3_EAX_HYPERCALL_MSRS                                                           \
-	(1u << 5) /*!< EAX: hypercall and guest OS ID MSRs available. */
-#define HVTLFS_CPUID3_EAX_VP_INDEX_MSR	      (1u << 6)	 /*!< EAX: VP index MSR available. */
-#define HVTLFS_CPUID3_EBX_POST_MESSAGES	      (1u << 4)	 /*!< EBX: PostMessages privilege. */
-#define HVTLFS_CPUID3_EBX_SIGNAL_EVENTS	      (1u << 5)	 /*!< EBX: SignalEvents privilege. */
-#define HVTLFS_CPUID3_EBX_EXTENDED_HYPERCALLS (1u << 20) /*!< EBX: extended hypercalls available. */
-#define HVTLFS_CPUID3_EBX_ISOLATION	      (1u << 22) /*!< EBX: isolation (confidential VM). */
-#define HVTLFS_CPUID3_EDX_XMM_INPUT	      (1u << 4) /*!< EDX: XMM registers for fast hypercall input. */
-#define HVTLFS_CPUID3_EDX_EXT_GVA_RANGES      (1u << 14) /*!< EDX: extended GVA ranges for flush. */
-#define HVTLFS_CPUID3_EDX_XMM_OUTPUT                                                               \
-	(1u << 15) /*!< EDX: XMM registers for fast hypercall output. */
-/*! @} */
-
-/*! @name Leaf 0x40000004 hint bits (EAX)
- * @{ */
-#define HVTLFS_CPUID4_EAX_REMOTE_TLB_FLUSH                                                         \
-	(1u << 2) /*!< Remote TLB flush by hypercall recommended. */
-#define HVTLFS_CPUID4_EAX_DEPRECATE_AUTOEOI  (1u << 9)	/*!< Deprecate AutoEOI. */
-#define HVTLFS_CPUID4_EAX_CLUSTER_IPI	     (1u << 10) /*!< Synthetic cluster IPI recommended. */
-#define HVTLFS_CPUID4_EAX_EX_PROCESSOR_MASKS (1u << 11) /*!< Ex processor masks recommended. */
-#define HVTLFS_CPUID4_EAX_NESTED	     (1u << 12) /*!< Running as a nested hypervisor. */
-#define HVTLFS_CPUID4_EAX_ENLIGHTENED_VMCS   (1u << 14) /*!< Enlightened VMCS recommended. */
-/*! @} */
-
-/*! @name Leaf 0x4000000A nested feature bits (EAX)
- * @{ */
-#define HVTLFS_CPUIDA_EAX_EVMCS_LOW_MASK      0x000000FFu /*!< Lowest supported eVMCS version. */
-#define HVTLFS_CPUIDA_EAX_EVMCS_HIGH_MASK     0x0000FF00u /*!< Highest supported eVMCS version. */
-#define HVTLFS_CPUIDA_EAX_EVMCS_HIGH_SHIFT    8u	 /*!< Shift of the highest eVMCS version. */
-#define HVTLFS_CPUIDA_EAX_DIRECT_FLUSH	      (1u << 17) /*!< Direct virtual flush. */
-#define HVTLFS_CPUIDA_EAX_GUEST_MAPPING_FLUSH (1u << 18) /*!< Guest mapping flush hypercalls. */
-#define HVTLFS_CPUIDA_EAX_MSR_BITMAP	      (1u << 19) /*!< Enlightened MSR bitmap. */
+/*! Bytes of input a fast call carries in the general registers: RDX and R8 (x64),
+ *  EBX:ECX and EDI:ESI (x86). */
+#define HVTLFS_FAST_GPR_BYTES 16u
+/*! Bytes of input an XMM fast call carries: RDX, R8, then XMM0-XMM5 (x64, with the
+ *  XMM fast input feature). */
+#define HVTLFS_FAST_XMM_BYTES 112u
 /*! @} */
 
 /*! @name Synthetic MSRs
  * @{ */
-#define HVTLFS_MSR_GUEST_OS_ID	  0x40000000u /*!< HV_X64_MSR_GUEST_OS_ID */
-#define HVTLFS_MSR_HYPERCALL	  0x40000001u /*!< HV_X64_MSR_HYPERCALL */
-#define HVTLFS_MSR_VP_INDEX	  0x40000002u /*!< HV_X64_MSR_VP_INDEX */
-#define HVTLFS_MSR_VP_ASSIST_PAGE 0x40000073u /*!< HV_X64_MSR_VP_ASSIST_PAGE */
+
+/*!
+ * @brief The synthetic MSRs the library reads and writes: `X(NAME, number)`,
+ *        TLFS `HV_X64_MSR_<NAME>`, #hvtlfs_msr `HVTLFS_MSR_<NAME>`.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_MSR_LIST(X)                                                                         \
+	X(GUEST_OS_ID, 0x40000000)                                                                 \
+	X(HYPERCALL, 0x40000001)                                                                   \
+	X(VP_INDEX, 0x40000002)                                                                    \
+	X(VP_ASSIST_PAGE, 0x40000073)
+/* clang-format on */
+
+/*! @brief One row of #HVTLFS_MSR_LIST as its #hvtlfs_msr enumerator. */
+#define HVTLFS_MSR_ENUM_(name, number)                                                             \
+	HVTLFS_MSR_##name = number, /*!< A row of #HVTLFS_MSR_LIST. */
+
+/*! @brief Synthetic MSR numbers: `HVTLFS_MSR_<NAME>` for every row of #HVTLFS_MSR_LIST. */
+enum hvtlfs_msr {
+	HVTLFS_MSR_LIST(HVTLFS_MSR_ENUM_)
+};
 /*! @} */
 
-/*! @name Hypercall MSR fields
+/*! @name Hypercall MSR (HV_X64_MSR_HYPERCALL) fields
  * @{ */
 #define HVTLFS_HYPERCALL_MSR_ENABLE HVTLFS_BIT64(0) /*!< Enable the hypercall page. */
 #define HVTLFS_HYPERCALL_MSR_LOCKED HVTLFS_BIT64(1) /*!< MSR locked (read-only until reset). */
 #define HVTLFS_HYPERCALL_MSR_RESERVED_MASK                                                         \
-	HVTLFS_U64(0x0000000000000FFC)	    /*!< Bits 2-11: reserved, preserve. */
-#define HVTLFS_HYPERCALL_MSR_GPFN_SHIFT 12u /*!< Shift of the page's GPFN. */
-#define HVTLFS_HYPERCALL_MSR_GPFN_MASK	HVTLFS_U64(0xFFFFFFFFFFFFF000) /*!< Bits 12-63: GPFN. */
+	HVTLFS_U64(0x0000000000000FFC)		/*!< Bits 2-11: reserved, preserve. */
+#define HVTLFS_HYPERCALL_MSR_RESERVED_SHIFT 2u	/*!< Shift of the reserved bits. */
+#define HVTLFS_HYPERCALL_MSR_GPFN_SHIFT	    12u /*!< Shift of the page's GPFN. */
+#define HVTLFS_HYPERCALL_MSR_GPFN_MASK	    HVTLFS_U64(0xFFFFFFFFFFFFF000) /*!< Bits 12-63: GPFN. */
+/*! @} */
+
+/*! @name VP assist page MSR (HV_X64_MSR_VP_ASSIST_PAGE) fields
+ * @{ */
+#define HVTLFS_VP_ASSIST_MSR_ENABLE HVTLFS_BIT64(0) /*!< Bit 0: enable the VP assist page. */
+/*! Bits 1-11: RsvdP, preserve on write. */
+#define HVTLFS_VP_ASSIST_MSR_RESERVED_MASK  HVTLFS_U64(0x0000000000000FFE)
+#define HVTLFS_VP_ASSIST_MSR_RESERVED_SHIFT 1u	/*!< Shift of the reserved bits. */
+#define HVTLFS_VP_ASSIST_MSR_GPFN_SHIFT	    12u /*!< Shift of the page's GPFN. */
+/*! Bits 12-63: GPFN of the VP assist page. */
+#define HVTLFS_VP_ASSIST_MSR_GPFN_MASK HVTLFS_U64(0xFFFFFFFFFFFFF000)
 /*! @} */
 
 /*! @name Guest OS ID (open-source layout)
@@ -267,6 +347,176 @@
 #define HVTLFS_GUEST_OS_TYPE_FREEBSD	 2u		  /*!< OS type FreeBSD. */
 #define HVTLFS_GUEST_OS_TYPE_XEN	 3u		  /*!< OS type Xen. */
 #define HVTLFS_GUEST_OS_TYPE_ILLUMOS	 4u		  /*!< OS type illumos. */
+/*! @} */
+
+/*! @name CPUID leaves
+ * TLFS "Feature and Interface Discovery".
+ * @{ */
+
+/*! Standard leaf 1 (not a hypervisor leaf): ECX bit 31 says a hypervisor is present. */
+#define HVTLFS_CPUID_LEAF_STD_FEATURES 0x00000001u
+/*! Leaf 1 ECX bit 31: a hypervisor is present. */
+#define HVTLFS_CPUID_STD_FEATURES_ECX_HYPERVISOR (1u << 31)
+
+/*!
+ * @brief The hypervisor leaves the library reads: `X(NAME, leaf)`, the
+ *        #hvtlfs_cpuid_leaf `HVTLFS_CPUID_LEAF_<NAME>`.
+ *
+ * VENDOR: EAX the maximum leaf, EBX:ECX:EDX the vendor signature ("Microsoft Hv");
+ * INTERFACE: EAX the interface signature ("Hv#1"); VERSION: the hypervisor version;
+ * FEATURES: partition privileges (EAX, EBX) and features (EDX); HINTS: implementation
+ * recommendations; LIMITS: implementation limits; NESTED: nested virtualization
+ * features.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_CPUID_LEAF_LIST(X)                                                                  \
+	X(VENDOR, 0x40000000)                                                                      \
+	X(INTERFACE, 0x40000001)                                                                   \
+	X(VERSION, 0x40000002)                                                                     \
+	X(FEATURES, 0x40000003)                                                                    \
+	X(HINTS, 0x40000004)                                                                       \
+	X(LIMITS, 0x40000005)                                                                      \
+	X(NESTED, 0x4000000A)
+/* clang-format on */
+
+/*! @brief One row of #HVTLFS_CPUID_LEAF_LIST as its #hvtlfs_cpuid_leaf enumerator. */
+#define HVTLFS_CPUID_LEAF_ENUM_(name, leaf)                                                        \
+	HVTLFS_CPUID_LEAF_##name = leaf, /*!< A row of #HVTLFS_CPUID_LEAF_LIST. */
+
+/*! @brief Hypervisor CPUID leaves: `HVTLFS_CPUID_LEAF_<NAME>` for every row of
+ *         #HVTLFS_CPUID_LEAF_LIST. */
+enum hvtlfs_cpuid_leaf {
+	HVTLFS_CPUID_LEAF_LIST(HVTLFS_CPUID_LEAF_ENUM_)
+};
+
+#define HVTLFS_CPUID_VENDOR_EBX	   0x7263694Du /*!< Leaf VENDOR EBX of Hyper-V: "Micr" */
+#define HVTLFS_CPUID_VENDOR_ECX	   0x666F736Fu /*!< Leaf VENDOR ECX of Hyper-V: "osof" */
+#define HVTLFS_CPUID_VENDOR_EDX	   0x76482074u /*!< Leaf VENDOR EDX of Hyper-V: "t Hv" */
+#define HVTLFS_CPUID_INTERFACE_HV1 0x31237648u /*!< Leaf INTERFACE EAX: "Hv#1" */
+/*! Bytes of a vendor signature (leaf 0x40000000 EBX, ECX, EDX, little-endian). */
+#define HVTLFS_CPUID_VENDOR_LEN 12u
+/*! @} */
+
+/*! @name CPUID bits
+ * The bits the library names, one list a leaf: `X(REG, bit, NAME, field)` defines the
+ * mask `HVTLFS_CPUID_<LEAF>_<REG>_<NAME>` (1 << bit of register REG, EAX to EDX) and
+ * names the `bool` of struct hvtlfs_features (FEATURES, HINTS) or struct
+ * hvtlfs_nested_features (NESTED) that hvtlfs_features_decode() sets from it. A bit
+ * no list names is never an error: real hosts set bits the TLFS tables still call
+ * reserved.
+ * @{ */
+
+/*!
+ * @brief Leaf 0x40000003 (FEATURES): EAX and EBX are HV_PARTITION_PRIVILEGE_MASK
+ *        (EBX bits are privilege bits 32 and up), EDX the features.
+ *
+ * EBX bit 22 (isolation) is reserved in the TLFS text; confidential VMs report it.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_CPUID_FEATURES_BITS(X)                                                              \
+	X(EAX, 0, VP_RUNTIME_MSR, vp_runtime_msr)                                                  \
+	X(EAX, 1, TIME_REF_COUNT_MSR, time_ref_count_msr)                                          \
+	X(EAX, 2, SYNIC_MSRS, synic_msrs)                                                          \
+	X(EAX, 3, SYNTIMER_MSRS, syntimer_msrs)                                                    \
+	X(EAX, 4, APIC_ACCESS_MSRS, apic_access_msrs)                                              \
+	X(EAX, 5, HYPERCALL_MSRS, hypercall_msrs)                                                  \
+	X(EAX, 6, VP_INDEX_MSR, vp_index_msr)                                                      \
+	X(EBX, 4, POST_MESSAGES, post_messages)                                                    \
+	X(EBX, 5, SIGNAL_EVENTS, signal_events)                                                    \
+	X(EBX, 20, EXTENDED_HYPERCALLS, extended_hypercalls)                                       \
+	X(EBX, 22, ISOLATION, isolation)                                                           \
+	X(EDX, 4, XMM_INPUT, xmm_input)                                                            \
+	X(EDX, 14, EXT_GVA_RANGES, ext_gva_ranges)                                                 \
+	X(EDX, 15, XMM_OUTPUT, xmm_output)                                                         \
+	X(EDX, 18, HYPERCALL_MSR_LOCK, hypercall_msr_lock)
+/* clang-format on */
+
+/*!
+ * @brief Leaf 0x40000004 (HINTS), EAX: implementation recommendations.
+ *
+ * Bit 21 (use hypercalls for MMIO configuration access) is reserved in the TLFS table;
+ * newer Linux names it HV_X64_USE_MMIO_HYPERCALLS.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_CPUID_HINTS_BITS(X)                                                                 \
+	X(EAX, 2, REMOTE_TLB_FLUSH, remote_tlb_flush_recommended)                                  \
+	X(EAX, 9, DEPRECATE_AUTOEOI, deprecate_auto_eoi)                                           \
+	X(EAX, 10, CLUSTER_IPI, cluster_ipi_recommended)                                           \
+	X(EAX, 11, EX_PROCESSOR_MASKS, ex_processor_masks_recommended)                             \
+	X(EAX, 12, NESTED_HYPERVISOR, nested_hypervisor)                                           \
+	X(EAX, 14, ENLIGHTENED_VMCS, evmcs_recommended)                                            \
+	X(EAX, 21, MMIO_HYPERCALLS, mmio_hypercalls)
+/* clang-format on */
+
+/*!
+ * @brief Leaf 0x4000000A (NESTED), EAX: nested virtualization features.
+ *
+ * Bit 18 is HvFlushGuestPhysicalAddressSpace and HvFlushGuestPhysicalAddressList.
+ * Bit 22, enlightened TLB flush of nested (NPT) address spaces, is reserved in the TLFS
+ * table; Hyper-V sets it on AMD hosts (a Windows 11 22000 host reports EAX 0x004A0000)
+ * and Linux names it HV_X64_NESTED_ENLIGHTENED_TLB.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_CPUID_NESTED_BITS(X)                                                                \
+	X(EAX, 17, DIRECT_FLUSH, direct_virtual_flush)                                             \
+	X(EAX, 18, GPA_FLUSH, gpa_flush_hypercalls)                                                \
+	X(EAX, 19, MSR_BITMAP, enlightened_msr_bitmap)                                             \
+	X(EAX, 20, VIRT_EXCEPTION_PF, virt_exception_pf)                                           \
+	X(EAX, 22, ENLIGHTENED_TLB, enlightened_npt_tlb)
+/* clang-format on */
+
+/*! @brief One row of #HVTLFS_CPUID_FEATURES_BITS as its mask. */
+#define HVTLFS_CPUID_FEATURES_ENUM_(reg, bit, name, field)                                         \
+	HVTLFS_CPUID_FEATURES_##reg##_##name = 1 << (bit), /*!< A row of the FEATURES bits. */
+/*! @brief One row of #HVTLFS_CPUID_HINTS_BITS as its mask. */
+#define HVTLFS_CPUID_HINTS_ENUM_(reg, bit, name, field)                                            \
+	HVTLFS_CPUID_HINTS_##reg##_##name = 1 << (bit), /*!< A row of the HINTS bits. */
+/*! @brief One row of #HVTLFS_CPUID_NESTED_BITS as its mask. */
+#define HVTLFS_CPUID_NESTED_ENUM_(reg, bit, name, field)                                           \
+	HVTLFS_CPUID_NESTED_##reg##_##name = 1 << (bit), /*!< A row of the NESTED bits. */
+/*! @brief One row of a CPUID bit list as `| mask`, to OR a list's masks together. */
+#define HVTLFS_CPUID_MASK_OR_(reg, bit, name, field) | (1u << (bit))
+
+/*! @brief Leaf FEATURES masks: `HVTLFS_CPUID_FEATURES_<REG>_<NAME>`, from
+ *         #HVTLFS_CPUID_FEATURES_BITS. */
+enum hvtlfs_cpuid_features_bits {
+	HVTLFS_CPUID_FEATURES_BITS(HVTLFS_CPUID_FEATURES_ENUM_)
+};
+/*! @brief Leaf HINTS masks: `HVTLFS_CPUID_HINTS_EAX_<NAME>`, from #HVTLFS_CPUID_HINTS_BITS. */
+enum hvtlfs_cpuid_hints_bits {
+	HVTLFS_CPUID_HINTS_BITS(HVTLFS_CPUID_HINTS_ENUM_)
+};
+/*! @brief Leaf NESTED masks: `HVTLFS_CPUID_NESTED_EAX_<NAME>`, from #HVTLFS_CPUID_NESTED_BITS. */
+enum hvtlfs_cpuid_nested_bits {
+	HVTLFS_CPUID_NESTED_BITS(HVTLFS_CPUID_NESTED_ENUM_)
+};
+
+/*! Leaf HINTS EAX bits 0-15, 17 and 18: every recommendation the TLFS table defines
+ *  (the library decodes the ones #HVTLFS_CPUID_HINTS_BITS names). */
+#define HVTLFS_CPUID_HINTS_EAX_TLFS_BITS 0x0006FFFFu
+/*! Leaf HINTS EAX bits neither the TLFS nor this library names (16, 19, 20 and 22-31):
+ *  reported in hvtlfs_features::hints_unknown_bits, never refused. */
+#define HVTLFS_CPUID_HINTS_EAX_UNKNOWN                                                             \
+	(~(HVTLFS_CPUID_HINTS_EAX_TLFS_BITS HVTLFS_CPUID_HINTS_BITS(HVTLFS_CPUID_MASK_OR_)))
+/*! Leaf HINTS ECX bits 6-0: implemented physical address bits (0: not reported). */
+#define HVTLFS_CPUID_HINTS_ECX_PHYS_ADDR_BITS_MASK 0x7Fu
+
+/*! Leaf NESTED EAX bits 0-7: lowest supported enlightened VMCS version. */
+#define HVTLFS_CPUID_NESTED_EAX_EVMCS_LOW_MASK 0x000000FFu
+/*! Leaf NESTED EAX bits 8-15: highest supported enlightened VMCS version. */
+#define HVTLFS_CPUID_NESTED_EAX_EVMCS_HIGH_MASK 0x0000FF00u
+/*! Shift of the highest enlightened VMCS version. */
+#define HVTLFS_CPUID_NESTED_EAX_EVMCS_HIGH_SHIFT 8u
+/*! Every leaf NESTED EAX bit this library names; any other is reported, never refused. */
+#define HVTLFS_CPUID_NESTED_EAX_KNOWN                                                              \
+	(HVTLFS_CPUID_NESTED_EAX_EVMCS_LOW_MASK |                                                  \
+	 HVTLFS_CPUID_NESTED_EAX_EVMCS_HIGH_MASK HVTLFS_CPUID_NESTED_BITS(HVTLFS_CPUID_MASK_OR_))
+/*! Leaf NESTED EAX bits neither the TLFS nor this library names: 16, 21 and 23-31. */
+#define HVTLFS_CPUID_NESTED_EAX_UNKNOWN (~HVTLFS_CPUID_NESTED_EAX_KNOWN)
 /*! @} */
 
 /*! @} */

@@ -27,19 +27,12 @@ HVTLFS_BEGIN_DECLS
  *
  * Guest side: hvtlfs_vpset_encode_bitmap() and hvtlfs_vpset_encode_indices()
  * write format, mask and bank words into a caller buffer and return the number
- * of bank words. Hypervisor side: hvtlfs_vpset_parse() validates untrusted bytes
+ * of bank words. Hypervisor side: hvtlfs_vpset_decode() validates untrusted bytes
  * and copies the set into a struct hvtlfs_vpset, which is then queried with
  * hvtlfs_vpset_contains(), hvtlfs_vpset_next() and hvtlfs_vpset_to_bitmap().
  * See also the guide docs/vpset.md.
  * @{
  */
-
-/*! Words of the fixed part of an HV_VP_SET (format and valid_bank_mask). */
-#define HVTLFS_VPSET_HDR_WORDS 2u
-/*! Largest encoded HV_VP_SET in 64-bit words: the fixed part and 64 bank words. */
-#define HVTLFS_VPSET_MAX_WORDS (HVTLFS_VPSET_HDR_WORDS + HVTLFS_VPSET_MAX_BANKS)
-/*! Bytes of an encoded HV_VP_SET with @p nbanks bank words. */
-#define HVTLFS_VPSET_BYTES(nbanks) (8u * (HVTLFS_VPSET_HDR_WORDS + (nbanks)))
 
 /*!
  * @brief The fixed part of an HV_VP_SET on the wire; bank words follow it.
@@ -52,10 +45,17 @@ HVTLFS_ASSERT_SIZE(struct hvtlfs_vpset_hdr, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_vpset_hdr, format, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_vpset_hdr, valid_bank_mask, 8);
 
+/*! Words of the fixed part of an HV_VP_SET (format and valid_bank_mask). */
+#define HVTLFS_VPSET_HDR_WORDS (sizeof(struct hvtlfs_vpset_hdr) / sizeof(uint64_t))
+/*! Largest encoded HV_VP_SET in 64-bit words: the fixed part and 64 bank words. */
+#define HVTLFS_VPSET_MAX_WORDS (HVTLFS_VPSET_HDR_WORDS + HVTLFS_VPSET_MAX_BANKS)
+/*! Bytes of an encoded HV_VP_SET with @p nbanks bank words. */
+#define HVTLFS_VPSET_BYTES(nbanks) (sizeof(uint64_t) * (HVTLFS_VPSET_HDR_WORDS + (nbanks)))
+
 /*!
  * @brief A decoded, validated VP set: a copy, independent of the bytes it came from.
  *
- * Filled by hvtlfs_vpset_parse(), hvtlfs_vpset_from_mask() or
+ * Filled by hvtlfs_vpset_decode(), hvtlfs_vpset_decode_mask() or
  * hvtlfs_vpset_init_all(). Unlike the wire form, @ref banks is indexed by bank
  * number: banks[i] holds VPs 64*i .. 64*i+63 and is zero for banks not in
  * @ref valid_bank_mask. For format ALL every bank word is zero and the set
@@ -203,6 +203,20 @@ bool hvtlfs_vp_bitmap_highest(const uint64_t *bitmap, size_t words, size_t *vp);
 bool hvtlfs_vp_bitmap_below_64(const uint64_t *bitmap, size_t words);
 /*! @} */
 
+/*!
+ * @brief The target VPs of a call: a VP bitmap, or every VP.
+ *
+ * Word i of @ref bitmap holds VPs 64i..64i+63 (bit j is VP 64i+j), which is exactly
+ * one HV_VP_SET bank. The one spelling of "target VPs" across the API: the Ex
+ * builders take it, the flush planner's request holds it.
+ */
+struct hvtlfs_vp_targets {
+	const uint64_t
+		*bitmap; /*!< VP bitmap; may be NULL when @ref words is 0 or @ref all is set. */
+	size_t words;	 /*!< 64-bit words in @ref bitmap. */
+	bool all;	 /*!< Every VP (HV_GENERIC_SET_ALL, or ALL_PROCESSORS); bitmap ignored. */
+};
+
 /*! @name Guest side: encoders
  * @{ */
 
@@ -271,6 +285,28 @@ HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_indices(uint64_t *out, size_t out_word
 HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words);
 
 /*!
+ * @brief Number of bank words a VP target set needs in an HV_VP_SET.
+ * @param vps target VPs.
+ * @return 0-64 bank words (0 for every VP: format ALL), or #HVTLFS_ERR_NULL, or
+ *         #HVTLFS_ERR_VP_RANGE when a VP is 4096 or above.
+ */
+int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps);
+
+/*!
+ * @brief Encodes target VPs as an HV_VP_SET: hvtlfs_vpset_encode_all() when
+ *        @p vps says every VP, else hvtlfs_vpset_encode_bitmap() of its bitmap.
+ * @param[out] out destination, starting at the format word.
+ * @param out_words capacity of @p out in 64-bit words.
+ * @param vps target VPs.
+ * @param[out] needed_words as for hvtlfs_vpset_encode_bitmap() (may be NULL).
+ * @return the number of bank words written (0-64); #HVTLFS_ERR_NULL;
+ *         #HVTLFS_ERR_VP_RANGE; #HVTLFS_ERR_NO_SPACE.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_words,
+						  const struct hvtlfs_vp_targets *vps,
+						  size_t *needed_words);
+
+/*!
  * @brief Builds the legacy 64-bit processor mask from a VP bitmap.
  * @param[out] mask receives the mask; untouched on error.
  * @param bitmap the VP bitmap; may be NULL only when @p bitmap_words is 0.
@@ -279,8 +315,8 @@ HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words);
  *         or above is set (no call can name it); #HVTLFS_ERR_NEEDS_EX when a VP
  *         from 64 to 4095 is set (use the Ex call).
  */
-HVTLFS_MUST_CHECK int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t *bitmap,
-						 size_t bitmap_words);
+HVTLFS_MUST_CHECK int hvtlfs_vp_mask_encode_bitmap(uint64_t *mask, const uint64_t *bitmap,
+						   size_t bitmap_words);
 
 /*!
  * @brief Builds the legacy 64-bit processor mask from VP indices.
@@ -291,7 +327,8 @@ HVTLFS_MUST_CHECK int hvtlfs_vp_mask_from_bitmap(uint64_t *mask, const uint64_t 
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_VP_RANGE when an index is
  *         4096 or above; #HVTLFS_ERR_NEEDS_EX when an index is 64 to 4095.
  */
-HVTLFS_MUST_CHECK int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t *vps, size_t nvps);
+HVTLFS_MUST_CHECK int hvtlfs_vp_mask_encode_indices(uint64_t *mask, const uint32_t *vps,
+						    size_t nvps);
 /*! @} */
 
 /*! @name Hypervisor side: validating decoder and queries
@@ -331,8 +368,8 @@ HVTLFS_MUST_CHECK int hvtlfs_vp_mask_from_indices(uint64_t *mask, const uint32_t
  *         with a non-zero @p len; #HVTLFS_ERR_TRUNCATED;
  *         #HVTLFS_ERR_BANK_MISMATCH; #HVTLFS_ERR_BAD_FORMAT.
  */
-HVTLFS_MUST_CHECK int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *bytes, size_t len,
-					 uint32_t var_hdr_words, uint16_t *hv_status);
+HVTLFS_MUST_CHECK int hvtlfs_vpset_decode(struct hvtlfs_vpset *set, const void *bytes, size_t len,
+					  uint32_t var_hdr_words, uint16_t *hv_status);
 
 /*!
  * @brief Decodes a legacy 64-bit processor mask into a set (format sparse,
@@ -341,7 +378,7 @@ HVTLFS_MUST_CHECK int hvtlfs_vpset_parse(struct hvtlfs_vpset *set, const void *b
  * @param mask the processor mask of a non-Ex call (bit v = VP v).
  * @return #HVTLFS_OK or #HVTLFS_ERR_NULL.
  */
-int hvtlfs_vpset_from_mask(struct hvtlfs_vpset *set, uint64_t mask);
+int hvtlfs_vpset_decode_mask(struct hvtlfs_vpset *set, uint64_t mask);
 
 /*!
  * @brief Makes @p set the set of all VPs (format ALL), e.g. for a legacy call

@@ -113,7 +113,7 @@ if ld -r -o "$work/planner.o" $(for o in $pobjs; do echo "$work/obj/$(basename "
 else
 	bad "HVTLFS_MODULES=planner objects do not link"
 fi
-echo "$pobjs" | grep -q 'hvcall_decode' && bad "HVTLFS_MODULES=planner builds the decoder"
+echo "$pobjs" | grep -q 'hvcall' && bad "HVTLFS_MODULES=planner builds the decoder"
 if e=$(frag "$lib" CONFIG_X86_64=y HVTLFS_MODULES="planner no_such_module" 2>&1); then
 	bad "HVTLFS_MODULES=no_such_module was accepted"
 else

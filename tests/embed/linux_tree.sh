@@ -235,7 +235,7 @@ $d"
 	check "$a: exports"
 	exports=$(nm "$out/lib/hvtlfs/hvtlfs_exports.o" | awk '$3 ~ /^__ksymtab_hvtlfs_/ { sub("__ksymtab_", "", $3); print $3 }' | sort -u)
 	echo "exported: $(echo "$exports" | wc -l) symbols"
-	for s in $used hvtlfs_flush_plan_build hvtlfs_hv_decode hvtlfs_strerror; do
+	for s in $used hvtlfs_flush_plan_build hvtlfs_hvcall_decode hvtlfs_strerror; do
 		echo "$exports" | grep -qx "$s" || bad "$a: $s is not exported"
 	done
 
@@ -273,7 +273,7 @@ lib=$out/lib/hvtlfs/built-in.a
 defs=$(nm --defined-only $(ar t "$lib") 2>/dev/null | awk '{ print $3 }')
 echo "trimmed: $(ar t "$lib" | wc -l) of $nsrc objects: $(ar t "$lib" | xargs -n1 basename | tr '\n' ' ')"
 echo "$defs" | grep -qx hvtlfs_flush_plan_build || bad "$a: the planner is missing"
-for s in hvtlfs_hv_decode hvtlfs_evmcs_read hvtlfs_call_name hvtlfs_strerror; do
+for s in hvtlfs_hvcall_decode hvtlfs_evmcs_read hvtlfs_call_name hvtlfs_strerror; do
 	! echo "$defs" | grep -qx "$s" || bad "$a: $s is in a planner-only library"
 done
 ! ar t "$lib" | grep -q exports || bad "$a: exports without HVTLFS_EXPORT"
@@ -283,7 +283,7 @@ u=$(nm -u "$work/trim-guest.o" | grep -w 'hvtlfs_[A-Za-z0-9_]*' || true)
 [ -z "$u" ] || bad "$a: the guest user needs more than the planner's modules: $u"
 ld -m elf_x86_64 -r -o "$work/trim-host.o" --whole-archive "$lib" --no-whole-archive \
 	"$out/drivers/hv/hvtlfs_host.o"
-nm -u "$work/trim-host.o" | grep -qw hvtlfs_hv_decode ||
+nm -u "$work/trim-host.o" | grep -qw hvtlfs_hvcall_decode ||
 	bad "$a: the host user links without the decoder (negative control)"
 check "$a: an unknown module stops the build"
 if kmake "$a" "$log-unknown.log" HVTLFS_MODULES=no_such_module lib/hvtlfs/; then

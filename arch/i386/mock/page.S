@@ -4,10 +4,14 @@
  *
  * Called exactly like the real page (`call *page`, control in EDX:EAX, input in
  * EBX:ECX, output in EDI:ESI). Saves the general registers (pushal) and the
- * flags into a frame (struct hvtlfs_mock_frame_ in mock/mock_internal.h), calls
+ * flags into a frame (struct frame_ in regs.c), calls
  * the C dispatcher on a 16-byte aligned stack, then returns with every register
  * reloaded from the frame: the result in EDX:EAX and garbage in EBX, ECX, EDI
  * and ESI. The dispatcher is hidden, so the call needs no GOT pointer in EBX.
+ *
+ * The same text as arch/x86_64/mock/page.S where the two agree (the symbol's
+ * declaration): each arch folder is complete on its own, so that include/, src/
+ * and one arch/ folder are a whole vendoring.
  */
 	.text
 	.globl	hvtlfs_mock_page_entry_

@@ -2,7 +2,7 @@
 /* Prelude of docs/flush.md: what its snippets take from the prose around them. */
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hypercall.h"
-#include "hvtlfs/planner.h"
+#include "hvtlfs/issue.h"
 
 /* Typed inputs: an IPI and an event. */
 extern uint64_t ipi_regs[2], mask, result;

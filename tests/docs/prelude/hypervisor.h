@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Prelude of docs/hypervisor.md: what its snippets take from the prose around them. */
-#include "hvtlfs/hvcall_decode.h"
+#include "hvtlfs/hvcall.h"
 
 /* The hypervisor's own: the VP that made the call, its registers and memory. */
 struct vcpu {
@@ -12,4 +12,4 @@ const void *map_gpa(uint64_t gpa);	    /* host mapping of a guest physical addre
 int handle_other_hypercall(struct vcpu *v); /* calls this module does not decode */
 int inject_ud(struct vcpu *v);		    /* raise #UD in the guest */
 void host_log(const char *fmt, ...);	    /* the host's log */
-void act(const struct hvtlfs_hv_request *req, const struct hvtlfs_range_entry *ranges);
+void act(const struct hvtlfs_hvcall_request *req, const struct hvtlfs_range_entry *ranges);

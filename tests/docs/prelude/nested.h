@@ -4,11 +4,12 @@
  * L1 hypervisor's own functions and state), and for the snippets that run, stand-ins
  * for them and the checks that the snippets behave as the guide says.
  */
+#include "hvtlfs/bringup.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/nested.h"
 #include "hvtlfs/ranges.h"
 
-uint32_t cpuid_eax(uint32_t leaf);
+void cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
 int use_plain_vmx(void);
 int use_evmcs(uint32_t version);
 void log_info(const char *fmt, ...);
@@ -34,9 +35,26 @@ int issue_gpa_flush(const struct hvtlfs_prepared *p);
 static uint32_t hints_eax, nested_eax;
 static unsigned int logged;
 
-uint32_t cpuid_eax(uint32_t leaf)
+/* A Hyper-V partition up to leaf 0x4000000A, with the hints and nested EAX of a case. */
+void cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 {
-	return leaf == 0x40000004u ? hints_eax : leaf == 0x4000000Au ? nested_eax : 0;
+	(void)ctx;
+	(void)subleaf;
+	regs[0] = regs[1] = regs[2] = regs[3] = 0;
+	if (leaf == 1)
+		regs[2] = 1u << 31;
+	if (leaf == 0x40000000u) {
+		regs[0] = 0x4000000Au;
+		regs[1] = 0x7263694Du; /* "Microsoft Hv" */
+		regs[2] = 0x666F736Fu;
+		regs[3] = 0x76482074u;
+	}
+	if (leaf == 0x40000001u)
+		regs[0] = 0x31237648u; /* "Hv#1" */
+	if (leaf == 0x40000004u)
+		regs[0] = hints_eax;
+	if (leaf == 0x4000000Au)
+		regs[0] = nested_eax;
 }
 int use_plain_vmx(void)
 {

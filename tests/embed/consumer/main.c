@@ -24,16 +24,16 @@ int main(void)
 	int fail = 0;
 
 	/* HvFlushVirtualAddressList (0x0003), rep count 5 (bits 32-43), rep start 2 (48-59). */
-	fail += check(hvtlfs_control_build(&w, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, 0, 0, 5,
-					   2) == HVTLFS_OK &&
+	fail += check(hvtlfs_control_encode(&w, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, 0, 0, 5,
+					    2) == HVTLFS_OK &&
 			      w == 0x0002000500000003ull,
 		      "rep control word");
 	/* HvFlushVirtualAddressSpaceEx (0x0013), fast (bit 16), 3 variable-header units (17-26). */
-	fail += check(hvtlfs_control_build(&w, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
-					   HVTLFS_CTL_FAST, 3, 0, 0) == HVTLFS_OK &&
+	fail += check(hvtlfs_control_encode(&w, HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
+					    HVTLFS_CTL_FAST, 3, 0, 0) == HVTLFS_OK &&
 			      w == 0x0000000000070013ull,
 		      "fast control word with variable header");
-	fail += check(hvtlfs_control_build(&w, 0x0003, 0, 0, 2, 2) ==
+	fail += check(hvtlfs_control_encode(&w, 0x0003, 0, 0, 2, 2) ==
 			      HVTLFS_ERR_REP_START_NOT_BELOW,
 		      "rep start not below rep count is refused");
 	fail += check(strcmp(hvtlfs_strerror(HVTLFS_ERR_NULL), "HVTLFS_ERR_NULL") == 0, "strerror");

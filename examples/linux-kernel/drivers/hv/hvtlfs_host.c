@@ -14,7 +14,7 @@
 
 static void hvhost_flush(struct hvhost_vp *self)
 {
-	const struct hvtlfs_hv_request *req = &self->req;
+	const struct hvtlfs_hvcall_request *req = &self->req;
 	u64 space =
 		req->flags & HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES ? ~0ULL : req->address_space;
 	u32 cursor = 0, vp, i;
@@ -34,22 +34,22 @@ static void hvhost_flush(struct hvhost_vp *self)
 u64 hvhost_hypercall(struct hvhost_vp *self, u64 control, u64 input_gpa, const void *input,
 		     size_t len, bool *raise_ud)
 {
-	struct hvtlfs_hv_input in = {
+	struct hvtlfs_hvcall_input in = {
 		.control = control,
 		.input_gpa = input_gpa,
 		.bytes = input,
 		.len = len,
-		.features = self->xmm_input ? HVTLFS_HV_FEAT_XMM_INPUT : 0,
+		.features = self->xmm_input ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0,
 	};
 
 	*raise_ud = false;
-	if (hvtlfs_hv_decode(&in, &self->req, self->ranges, ARRAY_SIZE(self->ranges)))
+	if (hvtlfs_hvcall_decode(&in, &self->req, self->ranges, ARRAY_SIZE(self->ranges)))
 		return HVTLFS_STATUS_INVALID_HYPERCALL_CODE; /* not a call this handler takes */
 	if (self->req.raise_ud) {
 		*raise_ud = true;
 		return 0;
 	}
-	if (self->req.kind == HVTLFS_HVREQ_FLUSH_VA)
+	if (self->req.kind == HVTLFS_HVCALL_REQ_FLUSH_VA)
 		hvhost_flush(self);
 	return self->req.result;
 }

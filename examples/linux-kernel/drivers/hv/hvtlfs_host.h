@@ -8,7 +8,7 @@
 
 #include <linux/types.h>
 
-#include <hvtlfs/hvcall_decode.h>
+#include <hvtlfs/hvcall.h>
 
 /* What the hypervisor keeps for one virtual processor. */
 struct hvhost_vp {
@@ -17,7 +17,7 @@ struct hvhost_vp {
 	/* Flushes one VP's TLB: all of @address_space (or every space for ~0), or a range. */
 	void (*flush)(struct hvhost_vp *self, u32 vp, u64 address_space, u64 base, u64 pages,
 		      u32 page_shift);
-	struct hvtlfs_hv_request req;	      /* the decoded call, kept out of the stack */
+	struct hvtlfs_hvcall_request req;	      /* the decoded call, kept out of the stack */
 	struct hvtlfs_range_entry ranges[32]; /* list elements decoded per exit */
 };
 

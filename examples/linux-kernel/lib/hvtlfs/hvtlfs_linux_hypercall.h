@@ -2,7 +2,7 @@
 /*
  * hvtlfs's hypercall wrappers, configured for a Linux x86 kernel (64- and 32-bit).
  * Kernel code includes this header instead of <hvtlfs/hypercall.h>, before any
- * header that pulls the wrappers in (planner.h, the umbrella hvtlfs.h).
+ * header that pulls the wrappers in (issue.h, the umbrella hvtlfs.h).
  *
  * - Call sequence: the kernel is built with retpolines, so a bare `call *reg`
  *   through the hypercall page is flagged by objtool ("indirect call found in

@@ -28,6 +28,9 @@
 /*! @brief A general-purpose register of this architecture. */
 typedef uint32_t hvtlfs_reg_t;
 
+/*! @brief Defined to 0: i386 has no XMM fast-call forms. */
+#define HVTLFS_ARCH_HAS_XMM_HYPERCALL 0
+
 /*! @} */
 
 #endif /* HVTLFS_ARCH_TYPES_H */

@@ -10,6 +10,10 @@
  *
  * RDMSR and WRMSR are privileged: outside CPL 0 they fault (#GP). CPUID runs
  * at any privilege level.
+ *
+ * The same code as arch/i386/include/hvtlfs/arch/cpu.h (the instructions and their
+ * operands agree on both): each arch folder is complete on its own, so that
+ * include/, src/ and one arch/ folder are a whole vendoring.
  */
 #ifndef HVTLFS_ARCH_CPU_H
 #define HVTLFS_ARCH_CPU_H

@@ -17,13 +17,20 @@
  *
  * Use the arch-neutral include/hvtlfs/hypercall.h: it holds the configuration
  * (HVTLFS_HYPERCALL_METHOD and friends) and includes this file.
+ *
+ * The same text as arch/i386/include/hvtlfs/arch/hypercall.h where the two agree
+ * (the guard against being included alone, the method selection): each arch folder
+ * is complete on its own, so that include/, src/ and one arch/ folder are a whole
+ * vendoring.
  */
 #ifndef HVTLFS_ARCH_HYPERCALL_H
-#if !defined(HVTLFS_HYPERCALL_H)
-/* Included on its own: the public header carries the configuration and includes us. */
-#include "hvtlfs/hypercall.h"
-#else
 #define HVTLFS_ARCH_HYPERCALL_H
+
+/* The public header carries the configuration (HVTLFS_HYPERCALL_METHOD and friends)
+ * this file reads, and includes it after setting it up: never the other way round. */
+#if !defined(HVTLFS_HYPERCALL_H)
+#error "hvtlfs/arch/hypercall.h is included by hvtlfs/hypercall.h: include that instead"
+#endif
 
 #include "hvtlfs/arch/types.h"
 
@@ -81,9 +88,6 @@ __extension__ register uintptr_t hvtlfs_arch_sp_ __asm__("rsp");
 #define HVTLFS_HYPERCALL_SP hvtlfs_arch_sp_
 #endif
 /*! @endcond */
-
-/*! @brief Defined to 1: this architecture has the XMM fast-call forms. */
-#define HVTLFS_ARCH_HAS_XMM_HYPERCALL 1
 
 /*!
  * @brief One hypercall with RCX and RDX set (fast call with 8 bytes of input).
@@ -178,5 +182,4 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
 
 /*! @} */
 
-#endif /* HVTLFS_HYPERCALL_H */
 #endif /* HVTLFS_ARCH_HYPERCALL_H */

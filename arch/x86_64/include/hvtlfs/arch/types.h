@@ -28,6 +28,9 @@
 /*! @brief A general-purpose register of this architecture. */
 typedef uint64_t hvtlfs_reg_t;
 
+/*! @brief Defined to 1: this architecture has the XMM fast-call forms. */
+#define HVTLFS_ARCH_HAS_XMM_HYPERCALL 1
+
 /*! @} */
 
 #endif /* HVTLFS_ARCH_TYPES_H */

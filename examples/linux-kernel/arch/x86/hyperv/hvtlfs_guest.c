@@ -19,7 +19,7 @@
 /* The call hook first: it configures the wrappers the planner's issue path uses. */
 #include "hvtlfs_linux_hypercall.h"
 #include <hvtlfs/flush.h>
-#include <hvtlfs/planner.h>
+#include <hvtlfs/issue.h>
 
 #include "hvtlfs_guest.h"
 
@@ -33,10 +33,10 @@ static DEFINE_PER_CPU(u64[HVGUEST_VP_WORDS], hvguest_vps);
 void hvguest_init(void)
 {
 	hvguest_hv.remote_tlb_flush_recommended =
-		ms_hyperv.hints & HVTLFS_CPUID4_EAX_REMOTE_TLB_FLUSH;
+		ms_hyperv.hints & HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH;
 	hvguest_hv.ex_processor_masks_recommended =
-		ms_hyperv.hints & HVTLFS_CPUID4_EAX_EX_PROCESSOR_MASKS;
-	hvguest_hv.ext_gva_ranges = ms_hyperv.misc_features & HVTLFS_CPUID3_EDX_EXT_GVA_RANGES;
+		ms_hyperv.hints & HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
+	hvguest_hv.ext_gva_ranges = ms_hyperv.misc_features & HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES;
 	/* No kernel_fpu_begin() around these calls: the XMM fast form is never planned. */
 	hvguest_hv.xmm_input = false;
 	hvguest_hv.max_vps = ms_hyperv.max_vp_index;
@@ -65,7 +65,7 @@ static int hvguest_vp_bitmap(const struct cpumask *cpus, u64 *vps)
 
 int hvguest_flush_tlb_multi(const struct cpumask *cpus, const struct flush_tlb_info *info)
 {
-	static const struct hvtlfs_flush_policy policy = { .flags = HVTLFS_PLAN_NO_XMM };
+	static const struct hvtlfs_flush_policy policy = { .flags = HVTLFS_POLICY_NO_XMM };
 	struct hvtlfs_flush_request req = {};
 	struct hvtlfs_flush_plan plan;
 	struct hvtlfs_range range;
@@ -80,19 +80,19 @@ int hvguest_flush_tlb_multi(const struct cpumask *cpus, const struct flush_tlb_i
 	if (info->mm)
 		req.address_space = virt_to_phys(info->mm->pgd) & CR3_ADDR_MASK;
 	else
-		req.all_spaces = 1;
+		req.all_spaces = true;
 	if (cpumask_equal(cpus, cpu_present_mask)) {
-		req.all_vps = 1;
+		req.vps.all = true;
 	} else {
 		words = hvguest_vp_bitmap(cpus, *this_cpu_ptr(&hvguest_vps));
 		if (words < 0)
 			goto out;
-		req.vp_bitmap = *this_cpu_ptr(&hvguest_vps);
-		req.vp_words = words;
+		req.vps.bitmap = *this_cpu_ptr(&hvguest_vps);
+		req.vps.words = (size_t)words;
 	}
 	if (info->end == TLB_FLUSH_ALL) {
-		req.everything = 1;
-		req.non_global_only = 1;
+		req.everything = true;
+		req.non_global_only = true;
 	} else {
 		range.start = info->start;
 		range.length = info->end - info->start;
@@ -134,7 +134,7 @@ int hvguest_send_ipi_mask(const struct cpumask *mask, int vector)
 		goto out;
 	targets.bitmap = *this_cpu_ptr(&hvguest_vps);
 	targets.words = words;
-	targets.all = 0;
+	targets.all = false;
 	rc = hvtlfs_ipi_build_ex(page, HV_HYP_PAGE_SIZE, vector, 0, &targets, 0, &p);
 	if (!rc && hvtlfs_result_status(hvtlfs_hypercall_slow(p.control, virt_to_phys(page), 0)))
 		rc = HVTLFS_ERR_HV_STATUS;
