@@ -155,7 +155,7 @@
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, 8u, 0u, NONE)                                    \
 	X(RETARGET_DEVICE_INTERRUPT, 0x007E, "HvCallRetargetDeviceInterrupt", SIMPLE,              \
 	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_MASK,                      \
-	  sizeof(struct hvtlfs_retarget_input), 0u, NONE)                                          \
+	  sizeof(struct hvtlfs_retarget_input), 0u, RETARGET)                                      \
 	X(START_VIRTUAL_PROCESSOR, 0x0099, "HvCallStartVirtualProcessor", SIMPLE,                  \
 	  HVTLFS_CALLF_SIZES, 240u, 0u, NONE)                                                      \
 	X(GET_VP_INDEX_FROM_APIC_ID, 0x009A, "HvCallGetVpIndexFromApicId", REP, 0u, 0u, 0u, NONE)  \
@@ -167,13 +167,13 @@
 	  sizeof(uint64_t), FLUSH_GPA)                                                             \
 	X(MODIFY_SPARSE_GPA_PAGE_HOST_VISIBILITY, 0x00DB,                                          \
 	  "HvCallModifySparseGpaPageHostVisibility", REP, HVTLFS_CALLF_SIZES,                      \
-	  sizeof(struct hvtlfs_visibility_input), sizeof(uint64_t), NONE)                          \
+	  sizeof(struct hvtlfs_visibility_input), sizeof(uint64_t), VISIBILITY)                    \
 	X(EXT_QUERY_CAPABILITIES, 0x8001, "HvExtCallQueryCapabilities", SIMPLE,                    \
-	  HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES, 0u, 0u, NONE)                                  \
+	  HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES, 0u, 0u, EXT_QUERY_CAPABILITIES)                \
 	X(EXT_GET_BOOT_ZEROED_MEMORY, 0x8002, "HvExtCallGetBootZeroedMemory", SIMPLE,              \
 	  HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES, 0u, 0u, NONE)                                  \
 	X(EXT_MEMORY_HEAT_HINT, 0x8003, "HvExtCallMemoryHeatHint", REP, HVTLFS_CALLF_SIZES,        \
-	  sizeof(struct hvtlfs_ext_heat_hint_input), sizeof(uint64_t), NONE)                       \
+	  sizeof(struct hvtlfs_ext_heat_hint_input), sizeof(uint64_t), EXT_HEAT_HINT)              \
 	X(EXT_EPF_SETUP, 0x8004, "HvExtCallEpfSetup", SIMPLE, 0u, 0u, 0u, NONE)                    \
 	X(EXT_MEMORY_HEAT_HINT_ASYNC, 0x8006, "HvExtCallMemoryHeatHintAsync", SIMPLE, 0u, 0u, 0u,  \
 	  NONE)
