@@ -475,7 +475,8 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 			      !hvtlfs_control_is_fast(control);
 	if (need > in->len)
 		return HVTLFS_ERR_TRUNCATED;
-	if (!in->bytes)
+	/* A call with no input has no bytes to fetch: a dispatcher may pass none. */
+	if (!in->bytes && need != 0)
 		return HVTLFS_ERR_NULL;
 	c.b = (const uint8_t *)in->bytes;
 	c.need = (size_t)need;

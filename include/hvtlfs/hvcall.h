@@ -349,7 +349,8 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved2, 917);
  * A guest that resumes from reps completed repeats and skips nothing, and
  * hvtlfs_rep_progress() reports the status (#HVTLFS_ERR_HV_STATUS).
  *
- * @param in what the guest passed.
+ * @param in what the guest passed (@p in->bytes may be NULL, with @p in->len 0, for a
+ *        call that has no input, HvExtCallQueryCapabilities).
  * @param[out] req the judgement; always fully written when 0 is returned.
  * @param[out] ranges receives the decoded ranges of a list call; may be NULL
  *        when @p ranges_cap is 0.
