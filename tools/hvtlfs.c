@@ -26,6 +26,8 @@ static const char usage_text[] =
 	"  quickref            print the TLFS quick reference (Markdown) from the catalogs\n"
 	"  decode ...          decode a hypercall's input as a hypervisor would (decode --help)\n"
 	"  plan ...            plan a TLB flush and print the hypercall (plan --help)\n"
+	"  build <call> ...    build a host visibility, device interrupt or extended call's\n"
+	"                      input as a guest does (build --help)\n"
 	"  help, --help        this text; 'hvtlfs <command> --help' describes a command\n"
 	"\n"
 	"Numbers are decimal or 0x-prefixed hexadecimal. Exit status: 0 on success, 1 when a\n"
@@ -334,6 +336,7 @@ static const struct command {
 	{ "quickref", cmd_quickref, quickref_help },
 	{ "decode", cli_decode, NULL },
 	{ "plan", cli_plan, NULL },
+	{ "build", cli_build, NULL },
 };
 
 int main(int argc, char **argv)
@@ -353,7 +356,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(cmd, commands[i].name))
 			continue;
-		/* decode and plan print their own help (they have options). */
+		/* decode, plan and build print their own help (they have options). */
 		if (commands[i].help && cli_wants_help(argc - 1, argv + 1)) {
 			fputs(commands[i].help, stdout);
 			return 0;
