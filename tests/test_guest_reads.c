@@ -270,6 +270,33 @@ static void test_hvcall_decode_visibility(void **state)
 	assert_read_once(40);
 }
 
+/* HvExtCallMemoryHeatHint as Linux's hv_free_page_report() sends it: the heat type,
+ * then two 2 MiB HV_GPA_PAGE_RANGE entries, each byte once. */
+static void test_hvcall_decode_heat_hint(void **state)
+{
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
+	struct hvtlfs_range_entry r[4];
+
+	(void)state;
+	guest_reset(1);
+	put64(0, HVTLFS_HEAT_HINT_COLD_DISCARD);
+	put64(8, (1ull << 11) | (0x800ull << 21));
+	put64(16, (1ull << 11) | (0x801ull << 21));
+	memset(&in, 0, sizeof(in));
+	in.control = 0x8003u | (2ull << 32);
+	in.input_gpa = 0x5000;
+	in.bytes = guest;
+	in.len = GUEST_BYTES;
+	in.features = HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS;
+	assert_int_equal(hvtlfs_hvcall_decode(&in, &req, r, 4), HVTLFS_OK);
+	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(req.heat_type == 2 && req.nranges == 2);
+	assert_true(r[0].base == 0x100000000ull && r[0].page_shift == 21 &&
+		    r[1].base == 0x100200000ull);
+	assert_read_once(24);
+}
+
 /* The L0's view of an eVMCS its guest writes: each field read once. */
 static void test_evmcs_reads(void **state)
 {
@@ -394,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_hvcall_decode_post_message),
 		cmocka_unit_test(test_hvcall_decode_retarget),
 		cmocka_unit_test(test_hvcall_decode_visibility),
+		cmocka_unit_test(test_hvcall_decode_heat_hint),
 		cmocka_unit_test(test_evmcs_reads),
 		cmocka_unit_test(test_hvcall_decode_property),
 	};
