@@ -960,6 +960,17 @@ static void test_dec_retarget(void **state)
 	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
 	assert_int_equal(dec_fast(0x1007Eu, 112, HVTLFS_HVCALL_FEAT_XMM_INPUT), HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_FAST_NOT_ALLOWED);
+	/* Older pci-hyperv sent every bank (valid_bank_mask all ones, var_size 1 + 64), most
+	 * of them zero: CPU 1 alone, in the largest variable header the call can have. */
+	retarget_fixed((uint32_t)set);
+	page[6] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	page[7] = ~0ull;
+	page[8] = 0x2;
+	assert_int_equal(dec_slow(0x007Eu | (65ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(req.vps.nbanks, 64);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 1));
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 1);
 }
 
 /*
