@@ -834,6 +834,10 @@ static void test_dec_visibility(void **state)
 	assert_int_equal(req.status, 0);
 	assert_int_equal(dec_slow(0x00DBu | (510ull << 32), 0x10008, 0), HVTLFS_OK);
 	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+	/* More GPFNs than a page holds: 16 + 511 x 8 = 4104 bytes cross it wherever they start
+	 * (the TLFS: "cannot ... cross page boundaries"), HV_STATUS_INVALID_ALIGNMENT. */
+	assert_int_equal(dec_slow(0x00DBu | (511ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
 	assert_int_equal(dec_fast(vis3 | HVTLFS_CONTROL_FAST, 112, HVTLFS_HVCALL_FEAT_XMM_INPUT),
 			 HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_FAST_NOT_ALLOWED);
