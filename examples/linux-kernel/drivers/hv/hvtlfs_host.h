@@ -17,7 +17,7 @@ struct hvhost_vp {
 	/* Flushes one VP's TLB: all of @address_space (or every space for ~0), or a range. */
 	void (*flush)(struct hvhost_vp *self, u32 vp, u64 address_space, u64 base, u64 pages,
 		      u32 page_shift);
-	struct hvtlfs_hvcall_request req;	      /* the decoded call, kept out of the stack */
+	struct hvtlfs_hvcall_request req;     /* the decoded call, kept out of the stack */
 	struct hvtlfs_range_entry ranges[32]; /* list elements decoded per exit */
 };
 

@@ -36,7 +36,8 @@ void hvguest_init(void)
 		ms_hyperv.hints & HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH;
 	hvguest_hv.ex_processor_masks_recommended =
 		ms_hyperv.hints & HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
-	hvguest_hv.ext_gva_ranges = ms_hyperv.misc_features & HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES;
+	hvguest_hv.ext_gva_ranges =
+		ms_hyperv.misc_features & HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES;
 	/* No kernel_fpu_begin() around these calls: the XMM fast form is never planned. */
 	hvguest_hv.xmm_input = false;
 	hvguest_hv.max_vps = ms_hyperv.max_vp_index;
