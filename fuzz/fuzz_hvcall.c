@@ -26,6 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	in.control = fuzz_le(data, 8);
 	in.input_gpa = 0x100000u + (((uint64_t)data[8] | ((uint64_t)data[9] << 8)) & 0x1FFFu);
+	in.output_gpa = 0; /* the output GPA and the newer calls: fuzz_visibility and others */
 	in.features = data[10] & 3u;
 	in.options = (data[10] >> 2) & 3u;
 	in.bytes = data + 12;

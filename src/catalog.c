@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
-#include "hvtlfs/flush.h" /* the wire structs the sizes of #HVTLFS_CALL_LIST name */
+/* The wire structs the sizes of #HVTLFS_CALL_LIST name. */
+#include "hvtlfs/extended.h"
+#include "hvtlfs/flush.h"
+#include "hvtlfs/interrupt.h"
+#include "hvtlfs/visibility.h"
 #include "hvtlfs_internal.h"
 
 /* The catalog rows, in the list's order (sorted by code: a test proves it). Extended
@@ -103,4 +107,43 @@ uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **inf
 	if (hvtlfs_control_is_fast(control) && !(ci->flags & HVTLFS_CALLF_FAST))
 		return refuse(reason, HVTLFS_ERR_FAST_NOT_ALLOWED, input);
 	return refuse(reason, HVTLFS_OK, HVTLFS_STATUS_SUCCESS);
+}
+
+int hvtlfs_call_encode(uint64_t *out, uint16_t code, unsigned int opts, uint32_t var_hdr_size,
+		       uint32_t rep_count, uint32_t rep_start)
+{
+	uint64_t control;
+	int why = HVTLFS_OK;
+	int rc;
+
+	if (!out)
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_control_encode(&control, code, opts, var_hdr_size, rep_count, rep_start);
+	if (rc != HVTLFS_OK)
+		return rc;
+	/* The hypervisor's own rules for the code: what it would refuse, refused here. */
+	(void)hvtlfs_call_check(control, NULL, &why);
+	if (why != HVTLFS_OK)
+		return why;
+	*out = control;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_call_check_gpas(uint64_t control, uint64_t input_gpa, size_t input_size,
+			   uint64_t output_gpa, size_t output_size)
+{
+	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(hvtlfs_control_code(control));
+
+	if (!ci)
+		return HVTLFS_ERR_UNKNOWN_CALL;
+	/* The hypervisor ignores an output GPA the call does not use: the guest meant
+	 * something it will not get. */
+	if (!(ci->flags & HVTLFS_CALLF_OUTPUT) && (output_gpa != 0 || output_size != 0))
+		return HVTLFS_ERR_UNEXPECTED_OUTPUT;
+	if ((input_size && !hvtlfs_gpa_fits_page_(input_gpa, input_size)) ||
+	    (output_size && !hvtlfs_gpa_fits_page_(output_gpa, output_size)))
+		return HVTLFS_ERR_ALIGNMENT;
+	if (hvtlfs_gpas_overlap_(input_gpa, input_size, output_gpa, output_size))
+		return HVTLFS_ERR_BUFFERS_OVERLAP;
+	return HVTLFS_OK;
 }

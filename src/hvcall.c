@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/catalog.h"
+#include "hvtlfs/extended.h"
 #include "hvtlfs/flush.h"
+#include "hvtlfs/interrupt.h"
+#include "hvtlfs/visibility.h"
 #include "hvtlfs_internal.h"
 
 /* Field @member of wire struct @type at guest memory @b: its bytes, each read once. */
@@ -263,17 +266,139 @@ static int decode_flush_gpa(struct hvtlfs_hvcall_request *req, const struct call
 }
 
 /*
+ * Where a call with output writes it: @size bytes at the output GPA, 8-byte aligned and
+ * within one page (TLFS "Alignment Requirements"). The TLFS also forbids the output to
+ * overlap the input; the one call with output decoded here has no input, so that rule
+ * (hvtlfs_gpas_overlap_(), with this status and HVTLFS_ERR_BUFFERS_OVERLAP) joins this
+ * function with the first decoder of a call that has both. Returns true, with the
+ * request rejected, on a refusal.
+ */
+static bool output_refused(struct hvtlfs_hvcall_request *req, const struct call_ *c, uint32_t size)
+{
+	const uint64_t gpa = c->in->output_gpa;
+
+	req->output_gpa = gpa;
+	req->output_size = size;
+	if (!hvtlfs_gpa_fits_page_(gpa, size)) {
+		(void)reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
+		return true;
+	}
+	return false;
+}
+
+/* HvCallModifySparseGpaPageHostVisibility (struct hvtlfs_visibility_input, then GPFNs). */
+static int decode_visibility(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	uint32_t vis =
+		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_visibility_input, host_visibility);
+	uint32_t rsvdz = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_visibility_input, rsvdz);
+
+	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_visibility_input, partition_id);
+	req->host_visibility = vis;
+	if ((vis & ~HVTLFS_HOST_VISIBILITY_MASK) != 0 || rsvdz != 0)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	if (!hvtlfs_visibility_valid(vis))
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_VISIBILITY);
+	return decode_list(req, c, HVTLFS_RANGE_FORMAT_GPFN);
+}
+
+/*
+ * HvCallRetargetDeviceInterrupt (struct hvtlfs_retarget_input). With PROCESSOR_SET the
+ * HV_VP_SET starts at the format word, and its valid_bank_mask is the first word of the
+ * variable header: the bank count is the variable header size minus 1, where the Ex
+ * flush and IPI calls use the variable header size itself.
+ */
+static int decode_retarget(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	const size_t at = HVTLFS_OFFSETOF(struct hvtlfs_retarget_input, processor_mask);
+	uint32_t flags = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, flags);
+	uint32_t vector = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, vector);
+	uint32_t entry_rsvdz =
+		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, entry.rsvdz);
+	uint64_t rsvdz = GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, rsvdz);
+	uint16_t st = HVTLFS_STATUS_SUCCESS;
+
+	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, partition_id);
+	req->device_id = GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, device_id);
+	req->interrupt_source =
+		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, entry.source);
+	req->msi_address =
+		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, entry.msi_address);
+	req->msi_data = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, entry.msi_data);
+	req->vector = vector;
+	req->target_flags = flags;
+	if (flags & ~HVTLFS_DEVICE_INTERRUPT_TARGET_FLAGS)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_FLAGS);
+	if (flags & HVTLFS_DEVICE_INTERRUPT_TARGET_PROCESSOR_SET) {
+		int rc;
+
+		/* No mask word: the set is not there (nothing past the fixed part is read). */
+		if (c->varhdr == 0)
+			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
+				      HVTLFS_ERR_BANK_MISMATCH);
+		if (c->varhdr - 1u > HVTLFS_VPSET_MAX_BANKS)
+			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
+				      HVTLFS_ERR_TOO_MANY_BANKS);
+		rc = hvtlfs_vpset_decode(&req->vps, c->b + at, c->need - at, c->varhdr - 1u, &st);
+		if (rc != HVTLFS_OK)
+			return reject(req, st, rc);
+	} else {
+		if (c->varhdr != 0)
+			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
+				      HVTLFS_ERR_VARHDR_NOT_ALLOWED);
+		(void)hvtlfs_vpset_decode_mask(
+			&req->vps,
+			GUEST_FIELD_(c->b, struct hvtlfs_retarget_input, processor_mask));
+	}
+	if (req->interrupt_source != HVTLFS_INTERRUPT_SOURCE_MSI)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_INVALID_ARG);
+	if (entry_rsvdz != 0 || rsvdz != 0)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	if (vector < HVTLFS_IPI_VECTOR_MIN || vector > HVTLFS_IPI_VECTOR_MAX)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_VECTOR_RANGE);
+	/* An interrupt aimed at nobody cannot be delivered. */
+	if (!hvtlfs_vpset_is_all(&req->vps) && hvtlfs_vpset_count(&req->vps, 0) == 0)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_EMPTY_VP_MASK);
+	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
+}
+
+/* HvExtCallQueryCapabilities: no input, one u64 of output. */
+static int decode_ext_query(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	if (output_refused(req, c, (uint32_t)sizeof(uint64_t)))
+		return HVTLFS_OK;
+	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
+}
+
+/* HvExtCallMemoryHeatHint (struct hvtlfs_ext_heat_hint_input, then HV_GPA_PAGE_RANGEs). */
+static int decode_ext_heat_hint(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	uint64_t type = GUEST_FIELD_(c->b, struct hvtlfs_ext_heat_hint_input, heat_type);
+
+	req->heat_type = (uint32_t)(type & HVTLFS_HEAT_HINT_TYPE_MASK);
+	if (type & ~(uint64_t)HVTLFS_HEAT_HINT_TYPE_MASK)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	if (req->heat_type > HVTLFS_HEAT_HINT_COLD_DISCARD)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_INVALID_ARG);
+	return decode_list(req, c, HVTLFS_RANGE_FORMAT_GPA);
+}
+
+/*
  * The dispatch table, row for row the catalog's: the DECODER column of
  * HVTLFS_CALL_LIST names the request kind and, through it, the decoder. A call is
  * decoded here exactly when its row names a decoder.
  */
-#define DECODER_NONE_	      NULL
-#define DECODER_FLUSH_VA_     decode_flush_va
-#define DECODER_IPI_	      decode_ipi
-#define DECODER_SPIN_WAIT_    decode_spin_wait
-#define DECODER_POST_MESSAGE_ decode_post_message
-#define DECODER_SIGNAL_EVENT_ decode_signal_event
-#define DECODER_FLUSH_GPA_    decode_flush_gpa
+#define DECODER_NONE_			NULL
+#define DECODER_FLUSH_VA_		decode_flush_va
+#define DECODER_IPI_			decode_ipi
+#define DECODER_SPIN_WAIT_		decode_spin_wait
+#define DECODER_POST_MESSAGE_		decode_post_message
+#define DECODER_SIGNAL_EVENT_		decode_signal_event
+#define DECODER_FLUSH_GPA_		decode_flush_gpa
+#define DECODER_VISIBILITY_		decode_visibility
+#define DECODER_RETARGET_		decode_retarget
+#define DECODER_EXT_QUERY_CAPABILITIES_ decode_ext_query
+#define DECODER_EXT_HEAT_HINT_		decode_ext_heat_hint
 #define DISPATCH_ROW_(name, code, tlfs_name, kind, flags, hdr, elem, decoder)                      \
 	{ DECODER_##decoder##_, HVTLFS_HVCALL_REQ_##decoder },
 
@@ -304,6 +429,14 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 	req->rep_start = hvtlfs_control_rep_start(control);
 	(void)hvtlfs_vpset_decode_mask(&req->vps, 0);
 
+	/* The privilege first, before anything about the input is told (TLFS "Ordering of
+	 * Error Conditions": ACCESS_DENIED over a status that reveals more; KVM does the
+	 * same), for an extended call this module decodes. */
+	info = hvtlfs_call_lookup(req->code);
+	if (info && (info->flags & HVTLFS_CALLF_EXTENDED) &&
+	    dispatch[info - hvtlfs_call_catalog(NULL)].fn &&
+	    !(in->features & HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS))
+		return reject(req, HVTLFS_STATUS_ACCESS_DENIED, HVTLFS_ERR_NO_PRIVILEGE);
 	st = hvtlfs_call_check(control, &info, &why);
 	/* The catalog and the table come from the one list, in its order. */
 	row = info ? (size_t)(info - hvtlfs_call_catalog(NULL)) : 0;
@@ -333,16 +466,17 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
 				      HVTLFS_ERR_NO_FEATURE);
 		}
-	} else {
-		uint64_t off = in->input_gpa & (HVTLFS_PAGE_SIZE - 1u);
-
-		if (!hvtlfs_is_aligned_(in->input_gpa, HVTLFS_INPUT_ALIGN) ||
-		    off + need > HVTLFS_PAGE_SIZE)
-			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
+	} else if (need != 0 && !hvtlfs_gpa_fits_page_(in->input_gpa, need)) {
+		/* A call with no input ignores its input GPA (TLFS "Alignment Requirements"). */
+		return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
 	}
+	/* Likewise the output GPA of a call without output: ignored, and said so. */
+	req->output_ignored = !(info->flags & HVTLFS_CALLF_OUTPUT) && in->output_gpa != 0 &&
+			      !hvtlfs_control_is_fast(control);
 	if (need > in->len)
 		return HVTLFS_ERR_TRUNCATED;
-	if (!in->bytes)
+	/* A call with no input has no bytes to fetch: a dispatcher may pass none. */
+	if (!in->bytes && need != 0)
 		return HVTLFS_ERR_NULL;
 	c.b = (const uint8_t *)in->bytes;
 	c.need = (size_t)need;

@@ -2,8 +2,9 @@
 /*
  * Internal to the library (not installed): the helpers two or more sources in
  * src/ share, each written once (libfdt's libfdt_internal.h is the model).
- * Names end in `_`; nothing here is API. The header includes only env.h, so a
- * vendored copy keeps building with an embedder's environment header.
+ * Names end in `_`; nothing here is API. The header includes only env.h and tlfs.h
+ * (which includes env.h alone), so a vendored copy keeps building with an embedder's
+ * environment header.
  *
  * Guest memory. A hypervisor-side decoder reads bytes that a guest's other VPs
  * may change while it runs. Every such read, in every decoder (HV_VP_SET,
@@ -23,6 +24,7 @@
 #define HVTLFS_INTERNAL_H
 
 #include "hvtlfs/env.h"
+#include "hvtlfs/tlfs.h"
 
 #ifdef HVTLFS_GUEST_READ8
 uint8_t HVTLFS_GUEST_READ8(const volatile uint8_t *p);
@@ -81,6 +83,27 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_min_u64_(uint64_t a, uint64_t b)
 HVTLFS_ALWAYS_INLINE bool hvtlfs_is_aligned_(uint64_t v, uint64_t align)
 {
 	return (v & (align - 1u)) == 0;
+}
+
+/*
+ * The TLFS memory rule of a slow call's input or output ("Alignment Requirements"):
+ * @size bytes at @gpa are 8-byte aligned and do not cross a 4 KiB page (so never
+ * pass 2^64 either). The one owner of the rule for the guest-side check
+ * (hvtlfs_call_check_gpas()) and the hypervisor-side decoder.
+ */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_gpa_fits_page_(uint64_t gpa, uint64_t size)
+{
+	return hvtlfs_is_aligned_(gpa, HVTLFS_INPUT_ALIGN) &&
+	       size <= HVTLFS_PAGE_SIZE - (gpa & (HVTLFS_PAGE_SIZE - 1u));
+}
+
+/* Whether two buffers, each within one page (hvtlfs_gpa_fits_page_()), share a byte:
+ * the TLFS says the input and output parameter lists cannot overlap. Compared by last
+ * bytes, which never wrap (a buffer ending at 2^64 - 1 has an end of 2^64). */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_gpas_overlap_(uint64_t a, uint64_t a_size, uint64_t b,
+					       uint64_t b_size)
+{
+	return a_size != 0 && b_size != 0 && a <= b + (b_size - 1u) && b <= a + (a_size - 1u);
 }
 
 /*

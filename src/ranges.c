@@ -456,6 +456,13 @@ int hvtlfs_range_decode(unsigned int format, uint64_t entry, struct hvtlfs_range
 				shift = HVTLFS_RANGE_2M_SHIFT;
 			}
 		}
+	} else if (layout == HVTLFS_RANGE_FORMAT_GPFN) {
+		/* One page; a number past the last page lies wholly beyond the top. */
+		if (entry > HVTLFS_RANGE_MAX_PAGE)
+			return HVTLFS_ERR_RANGE_WRAP;
+		addl = 0;
+		base = entry << HVTLFS_RANGE_PAGE_SHIFT;
+		shift = HVTLFS_RANGE_PAGE_SHIFT;
 	} else {
 		return HVTLFS_ERR_INVALID_ARG;
 	}
@@ -488,8 +495,7 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 	if ((bytes == NULL && count != 0) || (out == NULL && out_cap != 0))
 		return HVTLFS_ERR_NULL;
 	layout = format & ~HVTLFS_RANGE_DECODE_CLAMP;
-	if (layout != HVTLFS_RANGE_FORMAT_GVA_SIMPLE &&
-	    layout != HVTLFS_RANGE_FORMAT_GVA_EXTENDED && layout != HVTLFS_RANGE_FORMAT_GPA)
+	if (layout > HVTLFS_RANGE_FORMAT_GPFN)
 		return HVTLFS_ERR_INVALID_ARG;
 	if (count > HVTLFS_INT_MAX_)
 		return HVTLFS_ERR_INVALID_ARG;

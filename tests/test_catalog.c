@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hvtlfs/catalog.h"
+#include "hvtlfs/control.h"
 #include "hvtlfs/error.h"
 #include "hvtlfs/tlfs.h"
 
@@ -122,10 +123,32 @@ static const struct {
 	{ 0x005D, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 8, 0, "HvCallSignalEvent" },
 	{ 0x00AF, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 16, 0, "HvCallFlushGuestPhysicalAddressSpace" },
 	{ 0x00B0, HVTLFS_CALL_KIND_REP, 0, 1, 16, 8, "HvCallFlushGuestPhysicalAddressList" },
+	/* The debugging calls: Microsoft's reference of them (Hvgdk.h, "Native Interface"):
+	 * Count and Options (then the data), Count, Options and a u64 Timeout, Options and
+	 * padding; only the reset is [fast]. */
+	{ 0x0069, HVTLFS_CALL_KIND_SIMPLE, 0, 0, 8, 0, "HvCallPostDebugData" },
+	{ 0x006A, HVTLFS_CALL_KIND_SIMPLE, 0, 0, 16, 0, "HvCallRetrieveDebugData" },
+	{ 0x006B, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 8, 0, "HvCallResetDebugSession" },
+	/* TLFS HvCallRetargetDeviceInterrupt: PartitionId 0, DeviceId 8, InterruptEntry 16
+	 * (16 bytes), RsvdZ 32, InterruptTarget 40 up to its mask/format word: 56 bytes. */
+	{ 0x007E, HVTLFS_CALL_KIND_SIMPLE, 1, 0, 56, 0, "HvCallRetargetDeviceInterrupt" },
+	/* No TLFS page: as Linux issues it, a 16-byte header and one 8-byte GPFN a rep. */
+	{ 0x00DB, HVTLFS_CALL_KIND_REP, 0, 0, 16, 8, "HvCallModifySparseGpaPageHostVisibility" },
+	/* TLFS HvExtCallQueryCapabilities and HvExtCallGetBootZeroedMemory: no input. */
+	{ 0x8001, HVTLFS_CALL_KIND_SIMPLE, 0, 0, 0, 0, "HvExtCallQueryCapabilities" },
+	{ 0x8002, HVTLFS_CALL_KIND_SIMPLE, 0, 0, 0, 0, "HvExtCallGetBootZeroedMemory" },
 	/* The TLFS overview lists it as simple; Linux's balloon driver issues it as a rep
 	 * call: an 8-byte header (heat type), 8-byte GPA page ranges as elements. */
 	{ 0x8003, HVTLFS_CALL_KIND_REP, 0, 0, 8, 8, "HvExtCallMemoryHeatHint" },
 };
+
+/* The calls that write output at the output GPA: PendingCount; RetrievedCount,
+ * RemainingCount and the data; the capability mask; the boot-zeroed ranges (0xFF8
+ * bytes). */
+static const uint16_t golden_output[] = { 0x0069, 0x006A, 0x8001, 0x8002 };
+
+/* Calls the TLFS names without any layout: no sizes, rather than invented ones. */
+static const uint16_t golden_undocumented[] = { 0x8004, 0x8006 };
 
 /* Other codes of the TLFS overview: code, kind. */
 static const struct {
@@ -137,12 +160,19 @@ static const struct {
 	{ 0x000F, HVTLFS_CALL_KIND_SIMPLE }, { 0x0010, HVTLFS_CALL_KIND_SIMPLE },
 	{ 0x0011, HVTLFS_CALL_KIND_SIMPLE }, { 0x0012, HVTLFS_CALL_KIND_SIMPLE },
 	{ 0x0050, HVTLFS_CALL_KIND_REP },    { 0x0051, HVTLFS_CALL_KIND_REP },
-	{ 0x0069, HVTLFS_CALL_KIND_SIMPLE }, { 0x006A, HVTLFS_CALL_KIND_SIMPLE },
-	{ 0x006B, HVTLFS_CALL_KIND_SIMPLE }, { 0x007E, HVTLFS_CALL_KIND_SIMPLE },
 	{ 0x0099, HVTLFS_CALL_KIND_SIMPLE }, { 0x009A, HVTLFS_CALL_KIND_REP },
-	{ 0x8001, HVTLFS_CALL_KIND_SIMPLE }, { 0x8002, HVTLFS_CALL_KIND_SIMPLE },
 	{ 0x8004, HVTLFS_CALL_KIND_SIMPLE }, { 0x8006, HVTLFS_CALL_KIND_SIMPLE },
 };
+
+static bool in_list(const uint16_t *list, size_t n, uint16_t code)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (list[i] == code)
+			return true;
+	return false;
+}
 
 static void test_catalog(void **state)
 {
@@ -167,9 +197,25 @@ static void test_catalog(void **state)
 		assert_string_equal(hvtlfs_call_name(golden_calls[i].code), golden_calls[i].name);
 		assert_int_equal((ci->flags & HVTLFS_CALLF_EXTENDED) != 0,
 				 golden_calls[i].code >= 0x8000);
-		/* Only the Ex flush and IPI calls count bank words alone in the variable header. */
+		/* Only the Ex flush and IPI calls count bank words alone in the variable header;
+		 * only the retarget call counts valid_bank_mask and the bank words. */
 		assert_int_equal((ci->flags & HVTLFS_CALLF_VPSET_BANKS) != 0,
 				 golden_calls[i].code >= 0x13 && golden_calls[i].code <= 0x15);
+		assert_int_equal((ci->flags & HVTLFS_CALLF_VPSET_MASK) != 0,
+				 golden_calls[i].code == 0x7E);
+	}
+	for (i = 0; i < n; i++)
+		assert_int_equal((all[i].flags & HVTLFS_CALLF_OUTPUT) != 0,
+				 in_list(golden_output,
+					 sizeof(golden_output) / sizeof(golden_output[0]),
+					 all[i].code));
+	for (i = 0; i < sizeof(golden_undocumented) / sizeof(golden_undocumented[0]); i++) {
+		const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(golden_undocumented[i]);
+
+		assert_non_null(ci);
+		assert_int_equal(ci->flags & HVTLFS_CALLF_SIZES, 0);
+		assert_int_equal(ci->fixed_header_size, 0);
+		assert_int_equal(ci->rep_element_size, 0);
 	}
 	for (i = 0; i < sizeof(golden_other) / sizeof(golden_other[0]); i++) {
 		const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(golden_other[i].code);
@@ -279,13 +325,78 @@ static void test_heat_hint_rep_call(void **state)
 	assert_int_equal(reason, HVTLFS_ERR_FAST_NOT_ALLOWED);
 }
 
+/* The guest-side control word: hvtlfs_control_encode() held to the catalog's rules. */
+static void test_call_encode(void **state)
+{
+	uint64_t c = 0x1234;
+
+	(void)state;
+	/* HvCallRetargetDeviceInterrupt with two bank words: 1 + 2 = 3 in bits 17-26. */
+	assert_int_equal(hvtlfs_call_encode(&c, 0x007E, 0, 3, 0, 0), HVTLFS_OK);
+	assert_true(c == 0x000000000006007Eull);
+	/* HvCallModifySparseGpaPageHostVisibility, 510 GPFNs, nested. */
+	assert_int_equal(hvtlfs_call_encode(&c, 0x00DB, HVTLFS_CTL_NESTED, 0, 510, 0), HVTLFS_OK);
+	assert_true(c == 0x000001FE800000DBull);
+	/* What the hypervisor would refuse for the call's shape is refused here; *out kept. */
+	c = 0x1234;
+	assert_int_equal(hvtlfs_call_encode(&c, 0x8001, HVTLFS_CTL_FAST, 0, 0, 0),
+			 HVTLFS_ERR_FAST_NOT_ALLOWED);
+	assert_int_equal(hvtlfs_call_encode(&c, 0x00DB, 0, 1, 3, 0), HVTLFS_ERR_VARHDR_NOT_ALLOWED);
+	assert_int_equal(hvtlfs_call_encode(&c, 0x00DB, 0, 0, 0, 0), HVTLFS_ERR_REP_COUNT_ZERO);
+	assert_int_equal(hvtlfs_call_encode(&c, 0x007E, 0, 0, 1, 0), HVTLFS_ERR_REP_ON_SIMPLE);
+	assert_int_equal(hvtlfs_call_encode(&c, 0x0004, 0, 0, 0, 0), HVTLFS_ERR_UNKNOWN_CALL);
+	assert_int_equal(hvtlfs_call_encode(&c, 0x007E, 0, 1024, 0, 0), HVTLFS_ERR_VARHDR_RANGE);
+	assert_int_equal(hvtlfs_call_encode(&c, 0x007E, 4u, 0, 0, 0), HVTLFS_ERR_INVALID_ARG);
+	assert_true(c == 0x1234);
+	assert_int_equal(hvtlfs_call_encode(NULL, 0x007E, 0, 0, 0, 0), HVTLFS_ERR_NULL);
+}
+
+/*
+ * TLFS "Alignment Requirements": GPAs 8-byte aligned, input and output lists neither
+ * overlapping nor crossing a page; the GPA of a parameter list the call does not have
+ * is ignored by the hypervisor, so a guest passing one is told here.
+ */
+static void test_call_check_gpas(void **state)
+{
+	const uint64_t query = 0x8001, vis = 0x00DB | (2ull << 32), post = 0x0069;
+
+	(void)state;
+	/* HvExtCallQueryCapabilities as Linux issues it: no input, 8 bytes of output. */
+	assert_int_equal(hvtlfs_call_check_gpas(query, 0, 0, 0x7000, 8), HVTLFS_OK);
+	/* No input: its GPA is not looked at, whatever it is. */
+	assert_int_equal(hvtlfs_call_check_gpas(query, 0x1003, 0, 0x7000, 8), HVTLFS_OK);
+	assert_int_equal(hvtlfs_call_check_gpas(query, 0, 0, 0x7004, 8), HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_call_check_gpas(query, 0, 0, 0x7FF8, 8), HVTLFS_OK);
+	assert_int_equal(hvtlfs_call_check_gpas(query, 0, 0, 0x7FF8, 16), HVTLFS_ERR_ALIGNMENT);
+	/* HvCallModifySparseGpaPageHostVisibility has no output: none may be passed. */
+	assert_int_equal(hvtlfs_call_check_gpas(vis, 0x5000, 32, 0, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_call_check_gpas(vis, 0x5000, 32, 0x6000, 0),
+			 HVTLFS_ERR_UNEXPECTED_OUTPUT);
+	assert_int_equal(hvtlfs_call_check_gpas(vis, 0x5000, 32, 0, 8),
+			 HVTLFS_ERR_UNEXPECTED_OUTPUT);
+	assert_int_equal(hvtlfs_call_check_gpas(vis, 0x5FE8, 32, 0, 0), HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_call_check_gpas(vis, 0x5FE0, 32, 0, 0), HVTLFS_OK);
+	/* HvCallPostDebugData: 8 + 16 bytes in, PendingCount out, on one page. */
+	assert_int_equal(hvtlfs_call_check_gpas(post, 0x5000, 24, 0x5018, 8), HVTLFS_OK);
+	assert_int_equal(hvtlfs_call_check_gpas(post, 0x5000, 24, 0x5010, 8),
+			 HVTLFS_ERR_BUFFERS_OVERLAP);
+	assert_int_equal(hvtlfs_call_check_gpas(post, 0x5010, 24, 0x5008, 16),
+			 HVTLFS_ERR_BUFFERS_OVERLAP);
+	assert_int_equal(hvtlfs_call_check_gpas(post, 0x5000, 24, 0x5000, 8),
+			 HVTLFS_ERR_BUFFERS_OVERLAP);
+	/* The last page of the 64-bit space: no wrap hides the overlap. */
+	assert_int_equal(
+		hvtlfs_call_check_gpas(post, 0xFFFFFFFFFFFFF000ull, 4096, 0xFFFFFFFFFFFFFFF8ull, 8),
+		HVTLFS_ERR_BUFFERS_OVERLAP);
+	assert_int_equal(hvtlfs_call_check_gpas(0x0004, 0, 0, 0, 0), HVTLFS_ERR_UNKNOWN_CALL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_status_names),
-		cmocka_unit_test(test_catalog),
-		cmocka_unit_test(test_call_check),
-		cmocka_unit_test(test_heat_hint_rep_call),
+		cmocka_unit_test(test_status_names), cmocka_unit_test(test_catalog),
+		cmocka_unit_test(test_call_check),   cmocka_unit_test(test_heat_hint_rep_call),
+		cmocka_unit_test(test_call_encode),  cmocka_unit_test(test_call_check_gpas),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -213,6 +213,90 @@ static void test_hvcall_decode_post_message(void **state)
 	assert_read_once(16u + 200u);
 }
 
+/* HvCallRetargetDeviceInterrupt as Linux's pci-hyperv sends it for CPUs {1, 65}: the
+ * 56-byte fixed part and the variable header (mask, two banks), each byte read once. */
+static void test_hvcall_decode_retarget(void **state)
+{
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
+
+	(void)state;
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, 0x34127851u);
+	put64(16, 1);
+	put64(24, 0x00004031FEE01000ull);
+	put64(32, 0);
+	put64(40, 0x31u | (2ull << 32)); /* vector, PROCESSOR_SET */
+	put64(48, HVTLFS_GENERIC_SET_SPARSE_4K);
+	put64(56, 0x3);
+	put64(64, 0x2);
+	put64(72, 0x2);
+	memset(&in, 0, sizeof(in));
+	in.control = 0x007Eu | (3u << 17);
+	in.input_gpa = 0x5000;
+	in.bytes = guest;
+	in.len = GUEST_BYTES;
+	assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 0), HVTLFS_OK);
+	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(req.device_id == 0x34127851u && req.msi_data == 0x4031u && req.vector == 0x31);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 1) && hvtlfs_vpset_contains(&req.vps, 65));
+	assert_read_once(80);
+}
+
+/* HvCallModifySparseGpaPageHostVisibility: header and three GPFNs, each byte once. */
+static void test_hvcall_decode_visibility(void **state)
+{
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
+	struct hvtlfs_range_entry r[4];
+
+	(void)state;
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, HVTLFS_HOST_VISIBILITY_READ_WRITE);
+	put64(16, 0x123456);
+	put64(24, 0x123457);
+	put64(32, 0x123458);
+	memset(&in, 0, sizeof(in));
+	in.control = 0x00DBu | (3ull << 32);
+	in.input_gpa = 0x5000;
+	in.bytes = guest;
+	in.len = GUEST_BYTES;
+	assert_int_equal(hvtlfs_hvcall_decode(&in, &req, r, 4), HVTLFS_OK);
+	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(req.host_visibility == 3 && req.nranges == 3);
+	assert_true(r[0].base == 0x123456000ull && r[2].base == 0x123458000ull);
+	assert_read_once(40);
+}
+
+/* HvExtCallMemoryHeatHint as Linux's hv_free_page_report() sends it: the heat type,
+ * then two 2 MiB HV_GPA_PAGE_RANGE entries, each byte once. */
+static void test_hvcall_decode_heat_hint(void **state)
+{
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
+	struct hvtlfs_range_entry r[4];
+
+	(void)state;
+	guest_reset(1);
+	put64(0, HVTLFS_HEAT_HINT_COLD_DISCARD);
+	put64(8, (1ull << 11) | (0x800ull << 21));
+	put64(16, (1ull << 11) | (0x801ull << 21));
+	memset(&in, 0, sizeof(in));
+	in.control = 0x8003u | (2ull << 32);
+	in.input_gpa = 0x5000;
+	in.bytes = guest;
+	in.len = GUEST_BYTES;
+	in.features = HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS;
+	assert_int_equal(hvtlfs_hvcall_decode(&in, &req, r, 4), HVTLFS_OK);
+	assert_int_equal(req.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(req.heat_type == 2 && req.nranges == 2);
+	assert_true(r[0].base == 0x100000000ull && r[0].page_shift == 21 &&
+		    r[1].base == 0x100200000ull);
+	assert_read_once(24);
+}
+
 /* The L0's view of an eVMCS its guest writes: each field read once. */
 static void test_evmcs_reads(void **state)
 {
@@ -242,8 +326,9 @@ static void test_evmcs_reads(void **state)
  */
 static void random_input(uint64_t *control, unsigned int *features)
 {
-	static const uint16_t codes[] = { 0x0002, 0x0003, 0x0008, 0x000B, 0x0013, 0x0014,
-					  0x0015, 0x005C, 0x005D, 0x00AF, 0x00B0 };
+	static const uint16_t codes[] = { 0x0002, 0x0003, 0x0008, 0x000B, 0x0013,
+					  0x0014, 0x0015, 0x005C, 0x005D, 0x007E,
+					  0x00AF, 0x00B0, 0x00DB, 0x8001, 0x8003 };
 	uint16_t code = codes[testutil_next() % (sizeof(codes) / sizeof(codes[0]))];
 	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(code);
 	uint64_t c = code;
@@ -261,11 +346,27 @@ static void random_input(uint64_t *control, unsigned int *features)
 			mask |= HVTLFS_BIT64(testutil_next() % 64u);
 		if (testutil_next() % 4u == 0)
 			mask = testutil_next(); /* a mismatch, now and then */
-		/* The set follows the fixed words: 16 bytes in (flush), 8 (IPI). */
-		put64(code == 0x0015 ? 8u : 16u, testutil_next() % 3u); /* format 0, 1 or bad */
-		put64(code == 0x0015 ? 16u : 24u, mask);
+		if (code == 0x007E) {
+			/* Retarget: the format at 48, the mask first in the variable header
+			 * (so one word more), the processor-set flag mostly set. */
+			c += (uint64_t)1 << 17;
+			put64(40, 0x30u | ((uint64_t)(testutil_next() % 4u ? 2u : 0u) << 32));
+			put64(16, 1);
+			put64(48, testutil_next() % 3u);
+			put64(56, mask);
+		} else {
+			/* The set follows the fixed words: 16 bytes in (flush), 8 (IPI). */
+			put64(code == 0x0015 ? 8u : 16u,
+			      testutil_next() % 3u); /* format 0, 1 or bad */
+			put64(code == 0x0015 ? 16u : 24u, mask);
+		}
 	}
-	if (code != 0x0008 && code != 0x005D && code != 0x000B && code != 0x0015)
+	if (code == 0x00DB) /* host visibility: 0-3, now and then reserved bits */
+		put64(8, testutil_next() % 4u | (testutil_next() % 8u == 0 ? 1ull << 40 : 0));
+	if (code == 0x8003) /* heat type 0-3, now and then reserved bits */
+		put64(0, testutil_next() % 4u | (testutil_next() % 8u == 0 ? 1ull << 40 : 0));
+	if (code != 0x0008 && code != 0x005D && code != 0x000B && code != 0x0015 &&
+	    code != 0x007E && code != 0x00DB && code < 0x8000)
 		put64(8, testutil_next() % 2u ? testutil_next() % 16u
 					      : 0); /* flush flags, mostly valid */
 	if (code == 0x000B || code == 0x0015)
@@ -276,7 +377,7 @@ static void random_input(uint64_t *control, unsigned int *features)
 	if ((ci->flags & HVTLFS_CALLF_FAST) && testutil_next() % 3u == 0)
 		c |= HVTLFS_CONTROL_FAST;
 	*control = c;
-	*features = (unsigned int)(testutil_next() % 4u);
+	*features = (unsigned int)(testutil_next() % 8u);
 }
 
 static void test_hvcall_decode_property(void **state)
@@ -318,6 +419,9 @@ int main(void)
 		cmocka_unit_test(test_range_list_decode),
 		cmocka_unit_test(test_hvcall_decode_list_ex),
 		cmocka_unit_test(test_hvcall_decode_post_message),
+		cmocka_unit_test(test_hvcall_decode_retarget),
+		cmocka_unit_test(test_hvcall_decode_visibility),
+		cmocka_unit_test(test_hvcall_decode_heat_hint),
 		cmocka_unit_test(test_evmcs_reads),
 		cmocka_unit_test(test_hvcall_decode_property),
 	};

@@ -11,6 +11,7 @@
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hvcall.h"
+#include "hvtlfs/ranges.h"
 
 #include "testutil.h"
 
@@ -109,7 +110,7 @@ static void test_dec_generic(void **state)
 	expect(0x4, 3, HVTLFS_ERR_ALIGNMENT);
 	/* Caller mapped less than the page holds. */
 	{
-		struct hvtlfs_hvcall_input in = { 0x0002u, 0x10000, page, 23, 0, 0 };
+		struct hvtlfs_hvcall_input in = { 0x0002u, 0x10000, page, 23, 0, 0, 0 };
 		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 0), HVTLFS_ERR_TRUNCATED);
 		in.control = 0x0003u | (1ull << 32);
 		in.len = 4096;
@@ -219,7 +220,7 @@ static void test_dec_flush(void **state)
 	page[1] = 0;
 	{
 		struct hvtlfs_hvcall_input in = {
-			0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0
+			0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0, 0
 		};
 		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, rng_out, 1), HVTLFS_OK);
 		expect(HVTLFS_STATUS_TIMEOUT, 1, HVTLFS_ERR_NO_SPACE);
@@ -640,7 +641,8 @@ static bool generic_reason(int reason)
 static void test_dec_reason_property(void **state)
 {
 	static const uint16_t codes[] = { 0x0002, 0x0003, 0x0008, 0x000B, 0x0013, 0x0014,
-					  0x0015, 0x005C, 0x005D, 0x00AF, 0x00B0, 0x7FFF };
+					  0x0015, 0x005C, 0x005D, 0x007E, 0x00AF, 0x00B0,
+					  0x00DB, 0x8001, 0x8003, 0x7FFF };
 	int iter;
 	(void)state;
 	testutil_seed(0x9E3779B97F4A7C15u);
@@ -648,7 +650,7 @@ static void test_dec_reason_property(void **state)
 		uint64_t control = codes[testutil_next() % (sizeof(codes) / sizeof(codes[0]))];
 		uint64_t gpa = 0x10000u + ((testutil_next() & 7) ? (testutil_next() & 0xFF8u)
 								 : (testutil_next() & 0xFFFu));
-		unsigned int features = (unsigned int)(testutil_next() & 3u);
+		unsigned int features = (unsigned int)(testutil_next() & 7u);
 		size_t cap = (size_t)(testutil_next() % 512u) + 1u;
 		struct hvtlfs_hvcall_input in;
 		uint16_t st;
@@ -707,7 +709,13 @@ static void test_dec_reason_property(void **state)
 		assert_int_equal(req.reason == HVTLFS_ERR_NO_SPACE,
 				 req.status == HVTLFS_STATUS_TIMEOUT);
 		st = hvtlfs_call_check(control, NULL, NULL);
-		if (st != HVTLFS_STATUS_SUCCESS) {
+		/* An extended call without its privilege is refused before the catalog. */
+		if (hvtlfs_call_lookup((uint16_t)control) &&
+		    (hvtlfs_call_lookup((uint16_t)control)->flags & HVTLFS_CALLF_EXTENDED) &&
+		    !(features & HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS)) {
+			assert_int_equal(req.status, HVTLFS_STATUS_ACCESS_DENIED);
+			assert_int_equal(req.reason, HVTLFS_ERR_NO_PRIVILEGE);
+		} else if (st != HVTLFS_STATUS_SUCCESS) {
 			assert_int_equal(req.status, st);
 			assert_true(generic_reason(req.reason));
 		}
@@ -746,14 +754,327 @@ static void test_roundtrip(void **state)
 	}
 }
 
+/* Decodes a slow call at GPA @gpa (mapped to the end of its page) with an output GPA. */
+static int dec_out(uint64_t control, uint64_t gpa, uint64_t out_gpa, unsigned features, size_t cap)
+{
+	struct hvtlfs_hvcall_input in;
+	memset(&in, 0, sizeof(in));
+	in.control = control;
+	in.input_gpa = gpa;
+	in.output_gpa = out_gpa;
+	in.bytes = (const uint8_t *)page + (gpa & 0xFFFu);
+	in.len = 4096u - (gpa & 0xFFFu);
+	in.features = features;
+	return hvtlfs_hvcall_decode(&in, &req, rng_out, cap);
+}
+
+/*
+ * HvCallModifySparseGpaPageHostVisibility as Linux's hv_mark_gpa_visibility() sends
+ * it (no TLFS page): partition self, visibility in bits 0-1, reserved words zero, the
+ * GPFNs from offset 16, rep count = their number, no output.
+ */
+static void test_dec_visibility(void **state)
+{
+	const uint64_t vis3 = 0x00DBu | (3ull << 32);
+	(void)state;
+	memset(page, 0, sizeof(page));
+	page[0] = ~0ull;
+	page[1] = HVTLFS_HOST_VISIBILITY_READ_WRITE;
+	page[2] = 0x123456;
+	page[3] = 0x123457;
+	page[4] = 0xFFFFFFFFFFFFFull; /* the last page of the 64-bit space */
+	assert_int_equal(dec_slow(vis3, 0x10000, 0), HVTLFS_OK);
+	expect(0, 3, HVTLFS_OK);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_VISIBILITY);
+	assert_true(req.partition_id == ~0ull && req.host_visibility == 3);
+	assert_int_equal(req.nranges, 3);
+	assert_int_equal(req.range_format, HVTLFS_RANGE_FORMAT_GPFN);
+	assert_true(rng_out[0].base == 0x123456000ull && rng_out[0].pages == 1 &&
+		    rng_out[0].page_shift == 12);
+	assert_true(rng_out[2].base == 0xFFFFFFFFFFFFF000ull);
+	assert_false(req.output_ignored);
+	/* Rep start 2: only the third GPFN. */
+	assert_int_equal(dec_slow(vis3 | (2ull << 48), 0x10000, 0), HVTLFS_OK);
+	expect(0, 3, HVTLFS_OK);
+	assert_true(req.nranges == 1 && req.ranges_first == 2);
+	/* An output GPA: the call has none, the TLFS says it is ignored. Reported, not refused. */
+	assert_int_equal(dec_out(vis3, 0x10000, 0x20004, 0, 512), HVTLFS_OK);
+	expect(0, 3, HVTLFS_OK);
+	assert_true(req.output_ignored && req.output_gpa == 0 && req.output_size == 0);
+	/* Visibility 0 and 1 are defined; 2 (write without read) is not. */
+	page[1] = 0;
+	assert_int_equal(dec_slow(vis3, 0x10000, 0), HVTLFS_OK);
+	expect(0, 3, HVTLFS_OK);
+	page[1] = 1;
+	assert_int_equal(dec_slow(vis3, 0x10000, 0), HVTLFS_OK);
+	expect(0, 3, HVTLFS_OK);
+	page[1] = 2;
+	assert_int_equal(dec_slow(vis3 | (1ull << 48), 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 1, HVTLFS_ERR_BAD_VISIBILITY);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_NONE);
+	/* Reserved bits 2-31 of the visibility word, or the reserved u32. */
+	page[1] = 3 | (1u << 2);
+	assert_int_equal(dec_slow(vis3, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_RESERVED_BITS);
+	page[1] = 3 | (1ull << 32);
+	assert_int_equal(dec_slow(vis3, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_RESERVED_BITS);
+	/* A GPFN past the top fails as an element: the GPFNs before it are done. */
+	page[1] = 3;
+	page[3] = 0x10000000000000ull;
+	assert_int_equal(dec_slow(vis3, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 1, HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(req.nranges, 1);
+	page[3] = 0x123457;
+	/* The caller's array holds 2: an early return after them. */
+	assert_int_equal(dec_out(vis3, 0x10000, 0, 0, 2), HVTLFS_OK);
+	expect(HVTLFS_STATUS_TIMEOUT, 2, HVTLFS_ERR_NO_SPACE);
+	/* 510 GPFNs fill the page; at offset 8 they cross it. No fast form. */
+	assert_int_equal(dec_slow(0x00DBu | (510ull << 32), 0x10000, 0), HVTLFS_OK);
+	assert_int_equal(req.status, 0);
+	assert_int_equal(dec_slow(0x00DBu | (510ull << 32), 0x10008, 0), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+	/* More GPFNs than a page holds: 16 + 511 x 8 = 4104 bytes cross it wherever they start
+	 * (the TLFS: "cannot ... cross page boundaries"), HV_STATUS_INVALID_ALIGNMENT. */
+	assert_int_equal(dec_slow(0x00DBu | (511ull << 32), 0x10000, 0), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(dec_fast(vis3 | HVTLFS_CONTROL_FAST, 112, HVTLFS_HVCALL_FEAT_XMM_INPUT),
+			 HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_FAST_NOT_ALLOWED);
+}
+
+/* The fixed part of a retarget input as Linux's hv_arch_irq_unmask() writes it. */
+static void retarget_fixed(uint32_t flags)
+{
+	memset(page, 0, sizeof(page));
+	page[0] = ~0ull;			  /* partition self */
+	page[1] = 0x34127851u;			  /* device id */
+	page[2] = 1;				  /* source MSI, reserved 0 */
+	page[3] = 0x00004031FEE01000ull;	  /* MSI address low, data */
+	page[4] = 0;				  /* RsvdZ */
+	page[5] = 0x31 | ((uint64_t)flags << 32); /* vector, flags */
+}
+
+/*
+ * HvCallRetargetDeviceInterrupt (TLFS hypercalls/HvCallRetargetDeviceInterrupt.md and
+ * HV_DEVICE_INTERRUPT_TARGET): a 56-byte fixed part; in the processor-set form the
+ * variable header is the HV_VP_SET's valid_bank_mask and bank words, 1 + nr_bank
+ * (Linux's pci-hyperv), not the bank words alone as in the flush and IPI Ex calls.
+ */
+static void test_dec_retarget(void **state)
+{
+	const uint64_t set = HVTLFS_DEVICE_INTERRUPT_TARGET_PROCESSOR_SET;
+	(void)state;
+	/* vPCI 1.1: the mask form, VPs 1 and 2. */
+	retarget_fixed(0);
+	page[6] = 0x6;
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_RETARGET);
+	assert_true(req.partition_id == ~0ull && req.device_id == 0x34127851u);
+	assert_true(req.interrupt_source == 1 && req.msi_address == 0xFEE01000u &&
+		    req.msi_data == 0x4031u && req.vector == 0x31 && req.target_flags == 0);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 1) && hvtlfs_vpset_contains(&req.vps, 2));
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 2);
+	/* A variable header on the mask form. */
+	assert_int_equal(dec_slow(0x007Eu | (1ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_VARHDR_NOT_ALLOWED);
+	/* vPCI 1.2: CPUs {1, 65}, format 0, mask 0x3, banks 0x2 and 0x2: var_size 3. */
+	retarget_fixed((uint32_t)set);
+	page[6] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	page[7] = 0x3;
+	page[8] = 0x2;
+	page[9] = 0x2;
+	assert_int_equal(dec_slow(0x007Eu | (3ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 1) && hvtlfs_vpset_contains(&req.vps, 65));
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 2);
+	assert_int_equal(req.vps.nbanks, 2);
+	/* The same set counted as the flush Ex calls count it (bank words only): refused. */
+	assert_int_equal(dec_slow(0x007Eu | (2ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
+	assert_int_equal(dec_slow(0x007Eu | (4ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
+	/* The processor-set flag with no variable header: no valid_bank_mask at all. */
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
+	/* More than 64 bank words can never be a set: 1 + 65. */
+	assert_int_equal(dec_slow(0x007Eu | (66ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_TOO_MANY_BANKS);
+	/* 1 + 64 is the largest; here the mask names 2 banks: a mismatch, not too many. */
+	assert_int_equal(dec_slow(0x007Eu | (65ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_BANK_MISMATCH);
+	/* Linux 6.1's cpumask_to_vpset(): every bank up to the highest, zero ones included:
+	 * CPUs {1, 130} = mask 0x7, banks 0x2, 0, 0x4, var_size 4. */
+	page[7] = 0x7;
+	page[8] = 0x2;
+	page[9] = 0;
+	page[10] = 0x4;
+	assert_int_equal(dec_slow(0x007Eu | (4ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 130) && !hvtlfs_vpset_contains(&req.vps, 64));
+	/* Format ALL (TLFS HV_VP_SET): mask 0, variable header 1. */
+	page[6] = HVTLFS_GENERIC_SET_ALL;
+	page[7] = 0;
+	assert_int_equal(dec_slow(0x007Eu | (1ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_true(hvtlfs_vpset_is_all(&req.vps));
+	page[6] = 2;
+	assert_int_equal(dec_slow(0x007Eu | (1ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FORMAT);
+	/* An empty sparse set: nobody to deliver to. */
+	page[6] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	page[7] = 0x1;
+	page[8] = 0;
+	assert_int_equal(dec_slow(0x007Eu | (2ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_EMPTY_VP_MASK);
+	/* Field checks on the mask form. */
+	retarget_fixed(0);
+	page[6] = 0;
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_EMPTY_VP_MASK);
+	page[6] = 1;
+	page[5] = 0x31 | (4ull << 32); /* reserved flag bit 2 */
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
+	page[5] = 0x31 | (1ull << 32); /* multicast */
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(req.target_flags, HVTLFS_DEVICE_INTERRUPT_TARGET_MULTICAST);
+	page[5] = 0x0F;
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_VECTOR_RANGE);
+	page[5] = 0x100;
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_VECTOR_RANGE);
+	page[5] = 0x31;
+	page[2] = 2; /* Linux's IOAPIC source: not in the TLFS */
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_INVALID_ARG);
+	page[2] = 1 | (1ull << 32);
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_RESERVED_BITS);
+	page[2] = 1;
+	page[4] = 1;
+	assert_int_equal(dec_slow(0x007Eu, 0x10000, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_RESERVED_BITS);
+	page[4] = 0;
+	/* Slow only; 56 bytes from 0xFD0 cross the page (from 0xFC8 they end on it). */
+	assert_int_equal(dec_slow(0x007Eu, 0x10FD0, 0), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(dec_fast(0x1007Eu, 112, HVTLFS_HVCALL_FEAT_XMM_INPUT), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_FAST_NOT_ALLOWED);
+	/* Older pci-hyperv sent every bank (valid_bank_mask all ones, var_size 1 + 64), most
+	 * of them zero: CPU 1 alone, in the largest variable header the call can have. */
+	retarget_fixed((uint32_t)set);
+	page[6] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	page[7] = ~0ull;
+	page[8] = 0x2;
+	assert_int_equal(dec_slow(0x007Eu | (65ull << 17), 0x10000, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(req.vps.nbanks, 64);
+	assert_true(hvtlfs_vpset_contains(&req.vps, 1));
+	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 1);
+}
+
+/*
+ * Extended calls (TLFS "Extended Hypercall Interface"): refused with ACCESS_DENIED
+ * without EnableExtendedHypercalls, before anything else (TLFS "Ordering of Error
+ * Conditions"). HvExtCallQueryCapabilities as Linux's hv_query_ext_cap() issues it: no
+ * input (GPA 0), a u64 of output at an 8-byte aligned GPA.
+ */
+static void test_dec_ext_query(void **state)
+{
+	const unsigned ext = HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS;
+	(void)state;
+	memset(page, 0, sizeof(page));
+	assert_int_equal(dec_out(0x8001u, 0, 0x7008, 0, 512), HVTLFS_OK);
+	expect(0x6, 0, HVTLFS_ERR_NO_PRIVILEGE);
+	/* The privilege wins over a reserved control bit and over the fast bit. */
+	assert_int_equal(dec_out(0x8001u | (1ull << 27), 0, 0x7008, 0, 512), HVTLFS_OK);
+	expect(0x6, 0, HVTLFS_ERR_NO_PRIVILEGE);
+	assert_int_equal(dec_out(0x18001u, 0, 0x7008, 0, 512), HVTLFS_OK);
+	expect(0x6, 0, HVTLFS_ERR_NO_PRIVILEGE);
+	assert_int_equal(dec_out(0x8001u, 0, 0x7008, ext, 512), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_EXT_QUERY_CAPABILITIES);
+	assert_true(req.output_gpa == 0x7008 && req.output_size == 8);
+	assert_false(req.output_ignored);
+	/* No input: the input GPA is ignored, aligned or not. */
+	assert_int_equal(dec_out(0x8001u, 0x10003, 0x7008, ext, 512), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	/* The output GPA must be 8-byte aligned; the last qword of a page is fine. */
+	assert_int_equal(dec_out(0x8001u, 0, 0x7004, ext, 512), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_NONE);
+	assert_int_equal(dec_out(0x8001u, 0, 0x7FF8, ext, 512), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	/* With the privilege the catalog's rules apply: slow only, no reps. */
+	assert_int_equal(dec_out(0x18001u, 0, 0x7008, ext, 512), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_FAST_NOT_ALLOWED);
+	assert_int_equal(dec_out(0x8001u | (1ull << 32), 0, 0x7008, ext, 512), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_REP_ON_SIMPLE);
+	/* Extended calls this module does not decode stay the caller's, privilege or not. */
+	assert_int_equal(dec_out(0x8002u, 0, 0x7000, 0, 512), HVTLFS_ERR_UNKNOWN_CALL);
+}
+
+/* HvExtCallMemoryHeatHint as Linux's hv_free_page_report() issues it (a rep call, heat
+ * type 2, 2 MiB HV_GPA_PAGE_RANGE entries, no output). */
+static void test_dec_ext_heat_hint(void **state)
+{
+	const unsigned ext = HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS;
+	const uint64_t two = 0x8003u | (2ull << 32);
+	(void)state;
+	memset(page, 0, sizeof(page));
+	page[0] = HVTLFS_HEAT_HINT_COLD_DISCARD;
+	page[1] = 0x40000801ull;  /* 4 MiB at 1 GiB */
+	page[2] = 0x100200800ull; /* 2 MiB at 0x1_0020_0000 */
+	assert_int_equal(dec_out(two | (1ull << 48), 0x10000, 0, 0, 512), HVTLFS_OK);
+	expect(0x6, 1, HVTLFS_ERR_NO_PRIVILEGE);
+	assert_int_equal(dec_out(two, 0x10000, 0, ext, 512), HVTLFS_OK);
+	expect(0, 2, HVTLFS_OK);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_EXT_HEAT_HINT);
+	assert_int_equal(req.heat_type, 2);
+	assert_int_equal(req.range_format, HVTLFS_RANGE_FORMAT_GPA);
+	assert_true(rng_out[0].base == 0x40000000ull && rng_out[0].pages == 2 &&
+		    rng_out[0].page_shift == 21);
+	assert_true(rng_out[1].base == 0x100200000ull && rng_out[1].pages == 1);
+	/* Heat type 3 is not defined; bits 2-63 are reserved. */
+	page[0] = 3;
+	assert_int_equal(dec_out(two, 0x10000, 0, ext, 512), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_INVALID_ARG);
+	page[0] = 1 | (1ull << 40);
+	assert_int_equal(dec_out(two | (1ull << 48), 0x10000, 0, ext, 512), HVTLFS_OK);
+	expect(0x5, 1, HVTLFS_ERR_RESERVED_BITS);
+	/* A large entry with reserved bit 13: the element's index. */
+	page[0] = 0;
+	page[2] |= 1ull << 13;
+	assert_int_equal(dec_out(two, 0x10000, 0, ext, 512), HVTLFS_OK);
+	expect(0x5, 1, HVTLFS_ERR_RESERVED_BITS);
+	assert_int_equal(req.nranges, 1);
+	/* 511 entries fill a page. */
+	assert_int_equal(dec_out(0x8003u | (511ull << 32), 0x10000, 0, ext, 512), HVTLFS_OK);
+	assert_int_equal(req.status, 0x5); /* entry 1 still bad; the size is fine */
+	assert_int_equal(dec_out(0x8003u | (511ull << 32), 0x10008, 0, ext, 512), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_dec_generic),	 cmocka_unit_test(test_dec_flush),
-		cmocka_unit_test(test_dec_flush_ex),	 cmocka_unit_test(test_dec_ipi_event),
-		cmocka_unit_test(test_dec_gpa),		 cmocka_unit_test(test_dec_empty_mask),
-		cmocka_unit_test(test_dec_refusal_reps), cmocka_unit_test(test_dec_reason_property),
+		cmocka_unit_test(test_dec_generic),
+		cmocka_unit_test(test_dec_flush),
+		cmocka_unit_test(test_dec_flush_ex),
+		cmocka_unit_test(test_dec_ipi_event),
+		cmocka_unit_test(test_dec_gpa),
+		cmocka_unit_test(test_dec_empty_mask),
+		cmocka_unit_test(test_dec_refusal_reps),
+		cmocka_unit_test(test_dec_reason_property),
 		cmocka_unit_test(test_roundtrip),
+		cmocka_unit_test(test_dec_visibility),
+		cmocka_unit_test(test_dec_retarget),
+		cmocka_unit_test(test_dec_ext_query),
+		cmocka_unit_test(test_dec_ext_heat_hint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

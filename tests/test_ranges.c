@@ -626,8 +626,8 @@ static void test_decode_errors(void **state)
 		expect_err(G, 0x1800ull | (1ull << b), HVTLFS_ERR_RANGE_MISALIGNED);
 		expect(G, 0x800ull | (1ull << b), 1ull << b, 1, 21);
 	}
-	/* Format and NULL. */
-	expect_err(3, 0, HVTLFS_ERR_INVALID_ARG);
+	/* Format and NULL: 4 is the first format no list has. */
+	expect_err(4, 0, HVTLFS_ERR_INVALID_ARG);
 	expect_err(0xFFFFFFFFu, 0, HVTLFS_ERR_INVALID_ARG);
 	assert_int_equal(hvtlfs_range_decode(S, 0, NULL), HVTLFS_ERR_NULL);
 }
@@ -678,7 +678,7 @@ static void test_decode_clamp(void **state)
 	/* Other errors stay errors. */
 	expect_err(X | C, 0x800ull | (1ull << 13), HVTLFS_ERR_RESERVED_BITS);
 	expect_err(X | C, 0x40201800ull, HVTLFS_ERR_RANGE_MISALIGNED);
-	expect_err(3u | C, 0, HVTLFS_ERR_INVALID_ARG);
+	expect_err(4u | C, 0, HVTLFS_ERR_INVALID_ARG);
 	expect_err(S | 0x200u, 0, HVTLFS_ERR_INVALID_ARG);
 	/* The list decoder: the wrap reported without the option, clamped with it. */
 	for (i = 0; i < 8u; i++) {
@@ -702,6 +702,51 @@ static void put_le(uint8_t *p, uint64_t v)
 	unsigned int i;
 	for (i = 0; i < 8; i++)
 		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/*
+ * GPFN lists (the rep elements of HvCallModifySparseGpaPageHostVisibility): each entry
+ * a 4 KiB page number, as Linux's hv_mark_gpa_visibility() writes them. The last page
+ * of the 64-bit space is 0xFFFFFFFFFFFFF, one more lies past the top; the clamp option
+ * cannot keep any of it. The encoders have no GPFN format.
+ */
+static void test_decode_gpfn(void **state)
+{
+	const unsigned int P = HVTLFS_RANGE_FORMAT_GPFN, C = HVTLFS_RANGE_DECODE_CLAMP;
+	struct hvtlfs_range_entry out[3];
+	uint64_t enc[2];
+	uint8_t list[24];
+	size_t bad = 99, needed = 0;
+	const struct hvtlfs_range r = { 0x1000, 0x1000 };
+	const struct hvtlfs_page_range pr = { 1, 1 };
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(HVTLFS_RANGE_FORMAT_GPFN, 3);
+	expect(P, 0, 0, 1, 12);
+	expect(P, 0x12345, 0x12345000ull, 1, 12);
+	/* Any bit below 52 is a page-number bit: nothing is reserved or "additional". */
+	expect(P, 0xFFF, 0xFFF000ull, 1, 12);
+	expect(P, 0xFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFF000ull, 1, 12);
+	expect_err(P, 0x10000000000000ull, HVTLFS_ERR_RANGE_WRAP);
+	expect_err(P | C, 0x10000000000000ull, HVTLFS_ERR_RANGE_WRAP);
+	expect_err(P | C, ~0ull, HVTLFS_ERR_RANGE_WRAP);
+	/* A list: the third entry lies past the top; the first two are decoded. */
+	for (i = 0; i < 8; i++) {
+		list[i] = (uint8_t)(0x0000000000080000ull >> (8 * i));
+		list[8 + i] = (uint8_t)(0x00000000000FEE00ull >> (8 * i));
+		list[16 + i] = (uint8_t)(0x0010000000000000ull >> (8 * i));
+	}
+	assert_int_equal(hvtlfs_range_list_decode(P | C, list, 24, 2, out, 3, &bad), 2);
+	assert_true(out[0].base == 0x80000000ull && out[0].pages == 1 && out[0].page_shift == 12);
+	assert_true(out[1].base == 0xFEE00000ull && out[1].pages == 1);
+	assert_int_equal(hvtlfs_range_list_decode(P | C, list, 24, 3, out, 3, &bad),
+			 HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(bad, 2);
+	/* Decoders only: the encoders refuse the format. */
+	assert_int_equal(hvtlfs_ranges_encode(enc, 2, &r, 1, P, &needed), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_page_ranges_encode(enc, 2, &pr, 1, P, &needed),
+			 HVTLFS_ERR_INVALID_ARG);
 }
 
 static void test_list_decode(void **state)
@@ -1206,6 +1251,7 @@ int main(void)
 		cmocka_unit_test(test_decode_golden),
 		cmocka_unit_test(test_decode_errors),
 		cmocka_unit_test(test_decode_clamp),
+		cmocka_unit_test(test_decode_gpfn),
 		cmocka_unit_test(test_list_decode),
 		cmocka_unit_test(test_prop_gva_simple),
 		cmocka_unit_test(test_prop_gva_extended),

@@ -29,6 +29,12 @@ int cli_parse_u64(const char *s, uint64_t *out);
  * success, the offset of the offending character on an error. */
 int cli_parse_hex(const char *s, uint8_t *out, size_t cap, size_t *len);
 
+/* s[0..n) as cli_parse_u64() reads a whole string: 0 or -1. */
+int cli_parse_part(const char *s, size_t n, uint64_t *out);
+
+/* A VP list ("0-3,70", VPs below 4096) ORed into a 64-word bitmap: 0 or -1. */
+int cli_parse_vps(const char *s, uint64_t *bitmap);
+
 /* True when argv[*i] is option name ("--x v" or "--x=v"); *val gets the value, *i moves
  * past it. A missing value yields *val == NULL. */
 int cli_option(int argc, char **argv, int *i, const char *name, const char **val);
@@ -50,10 +56,11 @@ struct cli_flag {
 extern const struct cli_flag cli_flush_flags[CLI_FLUSH_FLAGS];
 
 /* Features accepted by decode and plan: a comma-separated list. */
-#define CLI_FEAT_EX	1u
-#define CLI_FEAT_XMM	2u
-#define CLI_FEAT_EXTGVA 4u
-#define CLI_FEAT_LARGE	8u
+#define CLI_FEAT_EX	  1u
+#define CLI_FEAT_XMM	  2u
+#define CLI_FEAT_EXTGVA	  4u
+#define CLI_FEAT_LARGE	  8u
+#define CLI_FEAT_EXTCALLS 16u
 /* The value of cmd's --features (NULL: none given), names among allowed: 0 with *out set,
  * or cli_usage_error()'s 2 for a missing list or an unknown name. */
 int cli_features_option(const char *cmd, const char *val, unsigned int allowed, unsigned int *out);
@@ -69,5 +76,6 @@ void cli_print_input(const uint8_t *bytes, size_t len, int registers);
 
 int cli_decode(int argc, char **argv);
 int cli_plan(int argc, char **argv);
+int cli_build(int argc, char **argv);
 
 #endif

@@ -8,13 +8,14 @@
 #include "hvtlfs/error.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hvcall.h"
+#include "hvtlfs/interrupt.h"
 #include "hvtlfs/tlfs.h"
 
 #include "cli.h"
 
 static const char decode_help[] =
 	"usage: hvtlfs decode --control <value> --input <hex> [--fast] [--gpa <address>]\n"
-	"                     [--features xmm,extgva]\n"
+	"                     [--output-gpa <address>] [--features xmm,extgva,ext]\n"
 	"\n"
 	"Judges one hypercall as a hypervisor does (hvtlfs_hvcall_decode): the control word's\n"
 	"generic checks, the input's size, alignment and page crossing, then the call's own\n"
@@ -28,8 +29,10 @@ static const char decode_help[] =
 	"Calls decoded: HvFlushVirtualAddressSpace/List (0x0002, 0x0003) and their Ex forms\n"
 	"(0x0013, 0x0014), HvSendSyntheticClusterIpi (0x000B) and Ex (0x0015),\n"
 	"HvNotifyLongSpinWait (0x0008), HvPostMessage (0x005C), HvSignalEvent (0x005D),\n"
-	"HvFlushGuestPhysicalAddressSpace/List (0x00AF, 0x00B0). Other catalog calls get the\n"
-	"generic checks only (see 'hvtlfs control').\n"
+	"HvFlushGuestPhysicalAddressSpace/List (0x00AF, 0x00B0),\n"
+	"HvCallModifySparseGpaPageHostVisibility (0x00DB), HvCallRetargetDeviceInterrupt\n"
+	"(0x007E), HvExtCallQueryCapabilities (0x8001) and HvExtCallMemoryHeatHint (0x8003).\n"
+	"Other catalog calls get the generic checks only (see 'hvtlfs control').\n"
 	"\n"
 	"options:\n"
 	"  --control <value>   the hypercall input value (control word), required\n"
@@ -41,15 +44,23 @@ static const char decode_help[] =
 	"                      stdin (blanks and newlines allowed between bytes: xxd -p).\n"
 	"  --fast              set the fast bit (16) of the control word\n"
 	"  --gpa <address>     input GPA of a slow call (default 0): 8-byte aligned, and the\n"
-	"                      input must not cross its 4 KiB page\n"
+	"                      input must not cross its 4 KiB page (ignored by a call with\n"
+	"                      no input)\n"
+	"  --output-gpa <a>    output GPA of a slow call (default 0): judged for a call with\n"
+	"                      output (8-byte aligned, the output within its page), ignored\n"
+	"                      by one without (as the TLFS says; the output says so)\n"
 	"  --features <list>   partition features, comma-separated:\n"
 	"                        xmm     XMM fast input (CPUID 0x40000003 EDX bit 4)\n"
 	"                        extgva  extended GVA ranges (CPUID 0x40000003 EDX bit 14)\n"
+	"                        ext     the EnableExtendedHypercalls privilege (CPUID\n"
+	"                                0x40000003 EBX bit 20): without it an extended\n"
+	"                                call is refused with HV_STATUS_ACCESS_DENIED\n"
 	"  --help              this text\n"
 	"\n"
 	"Exit status: 0 when the hypervisor returns HV_STATUS_SUCCESS, 1 for any other status,\n"
 	"a #UD, or a library error (e.g. HVTLFS_ERR_TRUNCATED: fewer bytes than the control\n"
-	"word describes), 2 on a usage error.\n";
+	"word describes), 2 on a usage error. '-' as --input with nothing on stdin, or\n"
+	"--input \"\", passes no bytes (a call with no input).\n";
 
 #define DECODE_SLOW_MAX 4096u
 #define DECODE_FAST_MAX 112u
@@ -114,14 +125,14 @@ static void print_ranges(const struct hvtlfs_hvcall_request *req,
 			 const struct hvtlfs_range_entry *ranges)
 {
 	static const char *const fmt[] = { "simple HV_GVA_RANGE", "extended HV_GVA_RANGE",
-					   "HV_GPA_PAGE_RANGE" };
+					   "HV_GPA_PAGE_RANGE", "GPA page numbers" };
 	uint32_t i;
 
 	printf("ranges         %u decoded", req->nranges);
 	if (req->nranges)
 		printf(" (rep indices %u-%u)", req->ranges_first,
 		       req->ranges_first + req->nranges - 1u);
-	printf(", %s\n", req->range_format < 3u ? fmt[req->range_format] : "?");
+	printf(", %s\n", req->range_format < 4u ? fmt[req->range_format] : "?");
 	for (i = 0; i < req->nranges; i++) {
 		const struct hvtlfs_range_entry *e = &ranges[i];
 
@@ -129,6 +140,20 @@ static void print_ranges(const struct hvtlfs_hvcall_request *req,
 		       (unsigned long long)e->base, (unsigned long long)e->pages,
 		       page_size_name(e->page_shift),
 		       e->clamped ? " (clamped: the entry ran past 2^64)" : "");
+	}
+}
+
+static const char *visibility_name(uint32_t v)
+{
+	switch (v) {
+	case HVTLFS_HOST_VISIBILITY_NONE:
+		return "none: private";
+	case HVTLFS_HOST_VISIBILITY_READ_ONLY:
+		return "read only";
+	case HVTLFS_HOST_VISIBILITY_READ_WRITE:
+		return "read-write: shared";
+	default:
+		return "not a visibility";
 	}
 }
 
@@ -218,10 +243,53 @@ void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
 		printf("\n");
 		break;
 	}
+	case HVTLFS_HVCALL_REQ_VISIBILITY:
+		printf("request        modify host visibility\n");
+		printf("partition id   0x%016llx%s\n", (unsigned long long)req->partition_id,
+		       req->partition_id == HVTLFS_PARTITION_ID_SELF ? " (self)" : "");
+		printf("visibility     %u (%s)\n", req->host_visibility,
+		       visibility_name(req->host_visibility));
+		print_ranges(req, ranges);
+		break;
+	case HVTLFS_HVCALL_REQ_RETARGET:
+		printf("request        retarget device interrupt\n");
+		printf("partition id   0x%016llx%s\n", (unsigned long long)req->partition_id,
+		       req->partition_id == HVTLFS_PARTITION_ID_SELF ? " (self)" : "");
+		printf("device id      0x%016llx\n", (unsigned long long)req->device_id);
+		printf("msi            address 0x%08x, data 0x%08x\n", req->msi_address,
+		       req->msi_data);
+		printf("vector         0x%02x\n", req->vector);
+		printf("target flags   0x%x%s%s\n", req->target_flags,
+		       req->target_flags & HVTLFS_DEVICE_INTERRUPT_TARGET_MULTICAST ? " multicast"
+										    : "",
+		       req->target_flags & HVTLFS_DEVICE_INTERRUPT_TARGET_PROCESSOR_SET
+			       ? " processor-set"
+			       : "");
+		print_vps(&req->vps,
+			  (req->target_flags & HVTLFS_DEVICE_INTERRUPT_TARGET_PROCESSOR_SET) != 0);
+		break;
+	case HVTLFS_HVCALL_REQ_EXT_QUERY_CAPABILITIES:
+		printf("request        query extended capabilities\n");
+		break;
+	case HVTLFS_HVCALL_REQ_EXT_HEAT_HINT:
+		printf("request        memory heat hint\n");
+		printf("heat type      %u (%s)\n", req->heat_type,
+		       req->heat_type == HVTLFS_HEAT_HINT_COLD		 ? "cold"
+		       : req->heat_type == HVTLFS_HEAT_HINT_HOT		 ? "hot"
+		       : req->heat_type == HVTLFS_HEAT_HINT_COLD_DISCARD ? "cold-discard"
+									 : "?");
+		print_ranges(req, ranges);
+		break;
 	default:
 		printf("request        none (rejected)\n");
 		break;
 	}
+	if (req->output_size && req->status == HVTLFS_STATUS_SUCCESS)
+		printf("output         %u bytes at GPA 0x%016llx\n", req->output_size,
+		       (unsigned long long)req->output_gpa);
+	if (req->output_ignored)
+		printf("output gpa     ignored: the call has no output (a guest bug the TLFS does "
+		       "not report)\n");
 }
 
 static const char *const reg_names[] = { "RDX",	    "R8",      "XMM0.lo", "XMM0.hi", "XMM1.lo",
@@ -256,7 +324,7 @@ int cli_decode(int argc, char **argv)
 	struct hvtlfs_hvcall_input in;
 	struct hvtlfs_hvcall_request req;
 	const char *control_s = NULL, *input_s = NULL, *val;
-	uint64_t control = 0, gpa = 0;
+	uint64_t control = 0, gpa = 0, out_gpa = 0;
 	unsigned int feats = 0;
 	size_t len = 0;
 	int fast = 0, i, rc;
@@ -280,8 +348,13 @@ int cli_decode(int argc, char **argv)
 		} else if (cli_option(argc, argv, &i, "--gpa", &val)) {
 			if (!val || cli_parse_u64(val, &gpa))
 				return cli_bad_value("decode", "--gpa: not a 64-bit address", val);
+		} else if (cli_option(argc, argv, &i, "--output-gpa", &val)) {
+			if (!val || cli_parse_u64(val, &out_gpa))
+				return cli_bad_value("decode", "--output-gpa: not a 64-bit address",
+						     val);
 		} else if (cli_option(argc, argv, &i, "--features", &val)) {
-			rc = cli_features_option("decode", val, CLI_FEAT_XMM | CLI_FEAT_EXTGVA,
+			rc = cli_features_option("decode", val,
+						 CLI_FEAT_XMM | CLI_FEAT_EXTGVA | CLI_FEAT_EXTCALLS,
 						 &feats);
 			if (rc)
 				return rc;
@@ -329,11 +402,13 @@ int cli_decode(int argc, char **argv)
 	memset(&in, 0, sizeof(in));
 	in.control = control;
 	in.input_gpa = fast ? 0 : gpa;
+	in.output_gpa = fast ? 0 : out_gpa;
 	in.bytes = buf;
 	/* The registers always exist: those not given are zero (buf is static). */
 	in.len = fast ? DECODE_FAST_MAX : len;
 	in.features = (feats & CLI_FEAT_XMM ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0u) |
-		      (feats & CLI_FEAT_EXTGVA ? HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES : 0u);
+		      (feats & CLI_FEAT_EXTGVA ? HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES : 0u) |
+		      (feats & CLI_FEAT_EXTCALLS ? HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS : 0u);
 	rc = hvtlfs_hvcall_decode(&in, &req, decode_ranges,
 				  sizeof(decode_ranges) / sizeof(decode_ranges[0]));
 
@@ -345,8 +420,13 @@ int cli_decode(int argc, char **argv)
 	else
 		printf("form           slow, %zu byte%s at GPA 0x%016llx\n", len,
 		       len == 1 ? "" : "s", (unsigned long long)gpa);
-	printf("features       %s%s%s\n", feats ? "" : "none", feats & CLI_FEAT_XMM ? "xmm" : "",
-	       feats & CLI_FEAT_EXTGVA ? (feats & CLI_FEAT_XMM ? ",extgva" : "extgva") : "");
+	if (!fast && out_gpa)
+		printf("output gpa     0x%016llx\n", (unsigned long long)out_gpa);
+	printf("features       %s%s%s%s\n", feats ? "" : "none", feats & CLI_FEAT_XMM ? "xmm" : "",
+	       feats & CLI_FEAT_EXTGVA ? (feats & CLI_FEAT_XMM ? ",extgva" : "extgva") : "",
+	       feats & CLI_FEAT_EXTCALLS
+		       ? (feats & (CLI_FEAT_XMM | CLI_FEAT_EXTGVA) ? ",ext" : "ext")
+		       : "");
 	cli_print_judgement(&in, rc, &req, decode_ranges);
 	return rc == HVTLFS_OK && req.status == HVTLFS_STATUS_SUCCESS && !req.raise_ud ? 0 : 1;
 }

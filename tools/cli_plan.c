@@ -69,50 +69,13 @@ static _Alignas(4096) uint8_t plan_page[4096];
 static struct hvtlfs_range plan_ranges[PLAN_MAX_RANGES];
 static struct hvtlfs_range_entry plan_decoded[HVTLFS_CONTROL_REP_MAX + 1u];
 
-/* Copies s[0..n) into a small buffer and parses it as a number. */
-static int parse_part(const char *s, size_t n, uint64_t *out)
-{
-	char tmp[32];
-
-	if (n == 0 || n >= sizeof(tmp))
-		return -1;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	return cli_parse_u64(tmp, out);
-}
-
-static int parse_vps(const char *s, uint64_t *bitmap)
-{
-	for (;;) {
-		size_t n = strcspn(s, ","), dash;
-		uint64_t a, b;
-
-		dash = strcspn(s, "-");
-		if (dash < n) {
-			if (parse_part(s, dash, &a) || parse_part(s + dash + 1, n - dash - 1, &b))
-				return -1;
-		} else {
-			if (parse_part(s, n, &a))
-				return -1;
-			b = a;
-		}
-		if (a > b || b >= HVTLFS_VPSET_MAX_VPS)
-			return -1;
-		for (; a <= b; a++)
-			bitmap[a / 64u] |= (uint64_t)1 << (a % 64u);
-		if (s[n] == '\0')
-			return 0;
-		s += n + 1;
-	}
-}
-
 static int parse_range(const char *s, struct hvtlfs_range *r)
 {
 	size_t plus = strcspn(s, "+"), n;
 	uint64_t start, len, unit = 1;
 	const char *l;
 
-	if (s[plus] != '+' || parse_part(s, plus, &start))
+	if (s[plus] != '+' || cli_parse_part(s, plus, &start))
 		return -1;
 	l = s + plus + 1;
 	n = strlen(l);
@@ -124,7 +87,7 @@ static int parse_range(const char *s, struct hvtlfs_range *r)
 		unit = 1024u * 1024u * 1024u;
 	if (unit != 1)
 		n--;
-	if (parse_part(l, n, &len) || len == 0 || len > UINT64_MAX / unit)
+	if (cli_parse_part(l, n, &len) || len == 0 || len > UINT64_MAX / unit)
 		return -1;
 	len *= unit;
 	if (start + (len - 1u) < start)
@@ -170,7 +133,7 @@ int cli_plan(int argc, char **argv)
 	memset(&f, 0, sizeof(f));
 	for (i = 1; i < argc; i++) {
 		if (cli_option(argc, argv, &i, "--vps", &val)) {
-			if (!val || parse_vps(val, bitmap))
+			if (!val || cli_parse_vps(val, bitmap))
 				return cli_bad_value(
 					"plan", "--vps: not a VP list (e.g. 0-3,70; VPs 0-4095)",
 					val);

@@ -172,7 +172,8 @@ int cli_features_option(const char *cmd, const char *val, unsigned int allowed, 
 	} names[] = { { "ex", CLI_FEAT_EX },
 		      { "xmm", CLI_FEAT_XMM },
 		      { "extgva", CLI_FEAT_EXTGVA },
-		      { "large", CLI_FEAT_LARGE } };
+		      { "large", CLI_FEAT_LARGE },
+		      { "ext", CLI_FEAT_EXTCALLS } };
 	const size_t nnames = sizeof(names) / sizeof(names[0]);
 	const char *s = val;
 	unsigned int f = 0;
@@ -210,4 +211,42 @@ int cli_features_option(const char *cmd, const char *val, unsigned int allowed, 
 	}
 	*out = f;
 	return 0;
+}
+
+/* Copies s[0..n) into a small buffer and parses it as a number. */
+int cli_parse_part(const char *s, size_t n, uint64_t *out)
+{
+	char tmp[32];
+
+	if (n == 0 || n >= sizeof(tmp))
+		return -1;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	return cli_parse_u64(tmp, out);
+}
+
+int cli_parse_vps(const char *s, uint64_t *bitmap)
+{
+	for (;;) {
+		size_t n = strcspn(s, ","), dash;
+		uint64_t a, b;
+
+		dash = strcspn(s, "-");
+		if (dash < n) {
+			if (cli_parse_part(s, dash, &a) ||
+			    cli_parse_part(s + dash + 1, n - dash - 1, &b))
+				return -1;
+		} else {
+			if (cli_parse_part(s, n, &a))
+				return -1;
+			b = a;
+		}
+		if (a > b || b >= HVTLFS_VPSET_MAX_VPS)
+			return -1;
+		for (; a <= b; a++)
+			bitmap[a / 64u] |= (uint64_t)1 << (a % 64u);
+		if (s[n] == '\0')
+			return 0;
+		s += n + 1;
+	}
 }

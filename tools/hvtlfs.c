@@ -26,6 +26,8 @@ static const char usage_text[] =
 	"  quickref            print the TLFS quick reference (Markdown) from the catalogs\n"
 	"  decode ...          decode a hypercall's input as a hypervisor would (decode --help)\n"
 	"  plan ...            plan a TLB flush and print the hypercall (plan --help)\n"
+	"  build <call> ...    build a host visibility, device interrupt or extended call's\n"
+	"                      input as a guest does (build --help)\n"
 	"  help, --help        this text; 'hvtlfs <command> --help' describes a command\n"
 	"\n"
 	"Numbers are decimal or 0x-prefixed hexadecimal. Exit status: 0 on success, 1 when a\n"
@@ -57,8 +59,10 @@ static const char calls_help[] =
 	"usage: hvtlfs calls\n"
 	"\n"
 	"Lists the hypercall catalog: code, TLFS name, kind (simple or rep), variable header\n"
-	"(banks: the HV_VP_SET bank words of the Ex calls), fast allowed, fixed header bytes and\n"
-	"rep element bytes (- where the catalog does not specify them).\n";
+	"(banks: the HV_VP_SET bank words of the Ex flush and IPI calls; mask+banks: its\n"
+	"valid_bank_mask and bank words, HvCallRetargetDeviceInterrupt), fast allowed, fixed\n"
+	"header bytes and rep element bytes (- where the catalog does not specify them), and\n"
+	"whether the call writes output at the output GPA (out).\n";
 
 static const char statuses_help[] = "usage: hvtlfs statuses\n"
 				    "\n"
@@ -136,15 +140,16 @@ static void print_calls(int markdown)
 
 	if (markdown) {
 		printf("| Code | Name | Kind | Variable header | Fast | Fixed header | Rep element "
-		       "|\n");
+		       "| Output |\n");
 		printf("|------|------|------|-----------------|------|--------------|-------------"
-		       "|\n");
+		       "|--------|\n");
 	}
 	for (i = 0; i < n; i++) {
 		/* The variable header and fast columns: plain words, or the table's. */
-		static const char *const words[2][5] = {
-			{ "banks", "varhdr", "-", "fast", "slow" },
-			{ "bank words", "yes", "no", "yes", "no" },
+		static const char *const words[2][8] = {
+			{ "banks", "mask+banks", "varhdr", "-", "fast", "slow", "out", "-" },
+			{ "bank words", "mask and bank words", "yes", "no", "yes", "no", "yes",
+			  "no" },
 		};
 		const char *const *w = words[markdown != 0];
 		const struct hvtlfs_call_info *ci = &all[i];
@@ -155,13 +160,15 @@ static void print_calls(int markdown)
 			if (ci->kind == HVTLFS_CALL_KIND_REP)
 				snprintf(elem, sizeof(elem), "%u", ci->rep_element_size);
 		}
-		printf(markdown ? "| 0x%04X | %s | %s | %s | %s | %s | %s |\n"
-				: "0x%04X  %-40s %-6s %-10s %-4s %5s %5s\n",
+		printf(markdown ? "| 0x%04X | %s | %s | %s | %s | %s | %s | %s |\n"
+				: "0x%04X  %-40s %-6s %-10s %-4s %5s %5s %s\n",
 		       ci->code, ci->name, ci->kind == HVTLFS_CALL_KIND_REP ? "rep" : "simple",
-		       ci->flags & HVTLFS_CALLF_VPSET_BANKS ? w[0]
-		       : ci->flags & HVTLFS_CALLF_VARHDR    ? w[1]
-							    : w[2],
-		       ci->flags & HVTLFS_CALLF_FAST ? w[3] : w[4], hdr, elem);
+		       ci->flags & HVTLFS_CALLF_VPSET_BANKS  ? w[0]
+		       : ci->flags & HVTLFS_CALLF_VPSET_MASK ? w[1]
+		       : ci->flags & HVTLFS_CALLF_VARHDR     ? w[2]
+							     : w[3],
+		       ci->flags & HVTLFS_CALLF_FAST ? w[4] : w[5], hdr, elem,
+		       ci->flags & HVTLFS_CALLF_OUTPUT ? w[6] : w[7]);
 	}
 }
 
@@ -329,6 +336,7 @@ static const struct command {
 	{ "quickref", cmd_quickref, quickref_help },
 	{ "decode", cli_decode, NULL },
 	{ "plan", cli_plan, NULL },
+	{ "build", cli_build, NULL },
 };
 
 int main(int argc, char **argv)
@@ -348,7 +356,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(cmd, commands[i].name))
 			continue;
-		/* decode and plan print their own help (they have options). */
+		/* decode, plan and build print their own help (they have options). */
 		if (commands[i].help && cli_wants_help(argc - 1, argv + 1)) {
 			fputs(commands[i].help, stdout);
 			return 0;

@@ -100,6 +100,51 @@ const uint16_t *hvtlfs_status_catalog(size_t *count);
  */
 uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **info, int *reason);
 
+/*!
+ * @brief Guest side: encodes a control word (hvtlfs_control_encode()) and holds it to
+ *        the catalog's rules for the call (hvtlfs_call_check()), so a builder never
+ *        produces a word the hypervisor refuses for its shape.
+ * @param[out] out receives the control word; untouched on error.
+ * @param code call code (HVTLFS_CALL_*).
+ * @param opts 0 or an OR of #HVTLFS_CTL_FAST and #HVTLFS_CTL_NESTED.
+ * @param var_hdr_size variable header size in 8-byte units.
+ * @param rep_count rep count (0 for a simple call).
+ * @param rep_start rep start index.
+ * @return #HVTLFS_OK; every error of hvtlfs_control_encode(); #HVTLFS_ERR_UNKNOWN_CALL
+ *         for a code not in the catalog; #HVTLFS_ERR_REP_COUNT_ZERO or
+ *         #HVTLFS_ERR_REP_ON_SIMPLE when the rep fields do not fit the call's kind;
+ *         #HVTLFS_ERR_VARHDR_NOT_ALLOWED; #HVTLFS_ERR_FAST_NOT_ALLOWED for the fast
+ *         form of a slow-only call.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_call_encode(uint64_t *out, uint16_t code, unsigned int opts,
+					 uint32_t var_hdr_size, uint32_t rep_count,
+					 uint32_t rep_start);
+
+/*!
+ * @brief Guest side: the input and output buffers of a slow call, held to the TLFS
+ *        memory rules before it is issued.
+ *
+ * TLFS "Alignment Requirements": GPAs are 8-byte aligned; "the input and output
+ * parameter lists cannot overlap or cross page boundaries"; "if the hypercall involves
+ * no input or output parameters, the hypervisor ignores the corresponding GPA
+ * pointer" — so an output GPA for a call that writes no output
+ * (no #HVTLFS_CALLF_OUTPUT in its row) is a guest bug the hypervisor never reports:
+ * this function does. A size of 0 means no such buffer (its GPA is not checked, and
+ * the input GPA of a call with no input may be anything).
+ * @param control the control word (its code names the catalog row).
+ * @param input_gpa GPA of the input (fixed header, variable header, rep elements).
+ * @param input_size bytes of input (hvtlfs_prepared::input_size), 0 for none.
+ * @param output_gpa GPA of the output, 0 for a call without output.
+ * @param output_size bytes the output area holds, 0 for none.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_UNKNOWN_CALL; #HVTLFS_ERR_UNEXPECTED_OUTPUT for an
+ *         output GPA or size on a call with no output; #HVTLFS_ERR_ALIGNMENT for a GPA
+ *         not 8-byte aligned or a buffer crossing its 4 KiB page (or passing 2^64);
+ *         #HVTLFS_ERR_BUFFERS_OVERLAP when the two buffers share a byte.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_call_check_gpas(uint64_t control, uint64_t input_gpa,
+					     size_t input_size, uint64_t output_gpa,
+					     size_t output_size);
+
 /*! @} */
 
 HVTLFS_END_DECLS

@@ -81,11 +81,17 @@ HVTLFS_BEGIN_DECLS
 	X(ERR_READBACK, -83) /* MSR read-back differs from what was written. */                    \
 	X(ERR_ADDRESS_WIDTH, -84) /* Address beyond the physical-address width. */                 \
 	X(ERR_OS_ID_ZERO, -85) /* Guest OS ID would be zero. */                                    \
-	X(ERR_NO_PRIVILEGE, -86) /* The partition lacks the privilege for this MSR. */             \
+	X(ERR_NO_PRIVILEGE, -86) /* The partition lacks the privilege for this MSR or call. */     \
 	/* Nested virtualization. */                                                               \
 	X(ERR_EVMCS_VERSION, -100) /* Enlightened VMCS version not known to the library. */        \
 	X(ERR_EVMCS_NO_FIELD, -101) /* VMCS encoding or offset names no eVMCS v1 field. */         \
-	X(ERR_EVMCS_READ_ONLY, -102) /* eVMCS field is read-only (VM-exit information). */
+	X(ERR_EVMCS_READ_ONLY, -102) /* eVMCS field is read-only (VM-exit information). */         \
+	/* Host visibility, device interrupts, extended calls; the input and output GPAs. */       \
+	X(ERR_UNEXPECTED_OUTPUT, -130) /* An output GPA or buffer for a call with no output. */    \
+	X(ERR_BUFFERS_OVERLAP, -131) /* The input and output parameter lists overlap. */           \
+	X(ERR_TOO_MANY_ELEMENTS, -132) /* More rep elements than one input page holds. */          \
+	X(ERR_BAD_VISIBILITY, -133) /* Host visibility not 0, 1 or 3 (2 is undefined). */          \
+	X(ERR_TOO_MANY_BANKS, -134) /* A variable header with more than 64 bank words. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */

@@ -169,13 +169,6 @@ HVTLFS_ASSERT_SIZE(struct hvtlfs_gpa_flush_input, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_gpa_flush_input, address_space, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_gpa_flush_input, flags, 8);
 
-/*! @brief What a builder produced: the control word and the input it wrote. */
-struct hvtlfs_prepared {
-	uint64_t control;    /*!< Exact control word (rep start 0). */
-	uint32_t input_size; /*!< Bytes of input written (fixed + variable header + reps). */
-	uint32_t rep_count;  /*!< Rep count (0 for a simple call). */
-};
-
 /*!
  * @brief Builds HvFlushVirtualAddressSpace.
  * @param[out] in input buffer (8-byte aligned): the input page, or the fast register image.

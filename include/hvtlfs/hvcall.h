@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*!
  * @file hvcall.h
- * @brief Hypervisor side: judging and decoding a guest's flush, IPI and event
- *        hypercalls into a semantic request or the exact HV status to return.
+ * @brief Hypervisor side: judging and decoding a guest's flush, IPI, event, host
+ *        visibility, device interrupt and extended hypercalls into a semantic
+ *        request or the exact HV status to return.
  */
 #ifndef HVTLFS_HVCALL_H
 #define HVTLFS_HVCALL_H
@@ -20,17 +21,23 @@ HVTLFS_BEGIN_DECLS
  * @defgroup hvcall Hypervisor-side request decoding
  * @brief Applies the TLFS rules to HvFlushVirtualAddressSpace/List(+Ex),
  *        HvSendSyntheticClusterIpi(+Ex), HvNotifyLongSpinWait, HvPostMessage,
- *        HvSignalEvent and HvFlushGuestPhysicalAddressSpace/List.
+ *        HvSignalEvent, HvFlushGuestPhysicalAddressSpace/List,
+ *        HvCallModifySparseGpaPageHostVisibility, HvCallRetargetDeviceInterrupt,
+ *        HvExtCallQueryCapabilities and HvExtCallMemoryHeatHint.
  *
- * The generic control-word checks come from the catalog (hvtlfs_call_check()).
- * Then, in this order:
+ * An extended call without the EnableExtendedHypercalls privilege is refused first
+ * (HV_STATUS_ACCESS_DENIED). The generic control-word checks come from the catalog
+ * (hvtlfs_call_check()). Then, in this order:
  * - input size = fixed header + 8 x variable header + 8 x rep count;
  * - fast: up to 16 bytes in RDX/R8; up to 112 with the XMM registers, only when
  *   the partition has XMM input (else \#UD, see hvtlfs_hvcall_request::raise_ud);
  *   more → HV_STATUS_INVALID_HYPERCALL_INPUT;
  * - slow: input GPA not 8-byte aligned, or input crossing a 4 KiB page →
- *   HV_STATUS_INVALID_ALIGNMENT;
- * - the call's own fields (statuses listed at hvtlfs_hvcall_decode()).
+ *   HV_STATUS_INVALID_ALIGNMENT (a call with no input ignores its input GPA);
+ * - the call's own fields (statuses listed at hvtlfs_hvcall_decode()), and for a
+ *   call with output its output GPA: not 8-byte aligned or its output crossing the
+ *   page → HV_STATUS_INVALID_ALIGNMENT. A call without output ignores the output GPA,
+ *   as the TLFS says (hvtlfs_hvcall_request::output_ignored).
  *
  * Untrusted bytes are read once, byte by byte, into the request; nothing at or
  * past the length the caller gives is read, and no count from the data is
@@ -43,6 +50,9 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_HVCALL_FEAT_XMM_INPUT 1u /*!< XMM fast input (CPUID 0x40000003 EDX bit 4). */
 #define HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES                                                          \
 	2u /*!< Extended GVA ranges (CPUID 0x40000003 EDX bit 14). */
+/*! The EnableExtendedHypercalls privilege (CPUID 0x40000003 EBX bit 20): without it an
+ *  extended call (0x8001 and up) is refused with HV_STATUS_ACCESS_DENIED. */
+#define HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS 4u
 /*! @} */
 
 /*! @name Request kinds (hvtlfs_hvcall_request::kind)
@@ -54,6 +64,14 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_HVCALL_REQ_POST_MESSAGE 4u /*!< Post message. */
 #define HVTLFS_HVCALL_REQ_SIGNAL_EVENT 5u /*!< Signal event. */
 #define HVTLFS_HVCALL_REQ_FLUSH_GPA    6u /*!< Guest physical (second-level) flush. */
+/*! Host visibility of guest pages (the GPFNs as one-page ranges). */
+#define HVTLFS_HVCALL_REQ_VISIBILITY 7u
+/*! Retarget a device interrupt. */
+#define HVTLFS_HVCALL_REQ_RETARGET 8u
+/*! Report the extended capabilities: write one u64 at hvtlfs_hvcall_request::output_gpa. */
+#define HVTLFS_HVCALL_REQ_EXT_QUERY_CAPABILITIES 9u
+/*! Memory heat hint (the GPA page ranges). */
+#define HVTLFS_HVCALL_REQ_EXT_HEAT_HINT 10u
 /*! @} */
 
 /*! @name Decoder options (hvtlfs_hvcall_input::options)
@@ -78,8 +96,8 @@ HVTLFS_BEGIN_DECLS
  *
  * Zero it before filling it in: 0 in @ref features and @ref options is a
  * partition without the optional features and a decoder that follows the TLFS.
- * Layout (asserted below): 24 bytes plus two pointer-sized members, so 40 bytes
- * on x86_64 and 32 on i386.
+ * Layout (asserted below): 32 bytes plus two pointer-sized members, so 48 bytes
+ * on x86_64 and 40 on i386.
  */
 struct hvtlfs_hvcall_input {
 	uint64_t control;   /*!< Control word (RCX; EDX:EAX on i386). */
@@ -93,6 +111,9 @@ struct hvtlfs_hvcall_input {
 	size_t len;	       /*!< Bytes readable at @ref bytes. */
 	unsigned int features; /*!< OR of HVTLFS_HVCALL_FEAT_*. */
 	unsigned int options;  /*!< OR of HVTLFS_HVCALL_OPT_*; 0 follows the TLFS everywhere. */
+	/*! Slow calls: the output GPA (R8; EDI:ESI). Judged for a call with output,
+	 *  ignored otherwise (the TLFS: "the hypervisor ignores the corresponding GPA"). */
+	uint64_t output_gpa;
 };
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, control, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, input_gpa, 8);
@@ -100,12 +121,13 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, bytes, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, len, 16 + sizeof(void *));
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, features, 16 + 2 * sizeof(void *));
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, options, 20 + 2 * sizeof(void *));
-HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_input, 24 + 2 * sizeof(void *));
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, output_gpa, 24 + 2 * sizeof(void *));
+HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_input, 32 + 2 * sizeof(void *));
 
 /*!
  * @brief A judged hypercall: the status to return, and what to do when it is success.
  *
- * Laid out (asserted below) so that x86_64 and i386 agree: 864 bytes.
+ * Laid out (asserted below) so that x86_64 and i386 agree: 920 bytes.
  */
 struct hvtlfs_hvcall_request {
 	uint32_t kind;	    /*!< HVTLFS_HVCALL_REQ_*. */
@@ -117,16 +139,16 @@ struct hvtlfs_hvcall_request {
 	/*! Flush: address space (CR3 or EPT pointer); ignored with ALL_VIRTUAL_ADDRESS_SPACES. */
 	uint64_t address_space;
 	uint64_t flags;	       /*!< Flush: HVTLFS_FLUSH_* flags as passed. */
-	uint32_t range_format; /*!< Flush list: HVTLFS_RANGE_FORMAT_* of the elements. */
-	uint32_t ranges_first; /*!< Flush list: rep index of ranges[0] (the rep start). */
-	uint32_t nranges;      /*!< Flush list: entries decoded into the caller's array. */
+	uint32_t range_format; /*!< Rep calls: HVTLFS_RANGE_FORMAT_* of the elements. */
+	uint32_t ranges_first; /*!< Rep calls: rep index of ranges[0] (the rep start). */
+	uint32_t nranges;      /*!< Rep calls: entries decoded into the caller's array. */
 	bool raise_ud;	       /*!< Inject \#UD (XMM input without the feature); no result. */
 	bool nested;	       /*!< The nested bit was set. */
 	bool whole_space;      /*!< Flush: a space call (flush everything). */
 	uint8_t reserved;      /*!< Padding; zero. */
 	struct hvtlfs_vpset
 		vps;	     /*!< Flush VA / IPI: the target VPs (format ALL for ALL_PROCESSORS). */
-	uint32_t vector;     /*!< IPI: vector. */
+	uint32_t vector;     /*!< IPI, retarget: vector. */
 	uint32_t target_vtl; /*!< IPI: HV_INPUT_VTL. */
 	uint32_t connection_id; /*!< Message / event: connection id. */
 	uint32_t flag_number;	/*!< Event: flag number. */
@@ -143,8 +165,24 @@ struct hvtlfs_hvcall_request {
 	 */
 	int32_t reason;
 	uint8_t payload[HVTLFS_MESSAGE_PAYLOAD_MAX]; /*!< Message: the payload, copied. */
+	/*! Calls with output (#HVTLFS_CALLF_OUTPUT): where the hypervisor writes it, the
+	 *  output GPA as passed. 0 for any other call. */
+	uint64_t output_gpa;
+	uint32_t output_size;	   /*!< Calls with output: bytes to write at @ref output_gpa. */
+	uint32_t host_visibility;  /*!< Visibility: the visibility word as passed. */
+	uint64_t partition_id;	   /*!< Visibility, retarget: the partition id as passed. */
+	uint64_t device_id;	   /*!< Retarget: the device's logical id. */
+	uint32_t interrupt_source; /*!< Retarget: HV_INTERRUPT_ENTRY source (1 = MSI). */
+	uint32_t msi_address;	   /*!< Retarget: HV_MSI_ENTRY address (low 32 bits). */
+	uint32_t msi_data;	   /*!< Retarget: HV_MSI_ENTRY data. */
+	uint32_t target_flags;	   /*!< Retarget: HVTLFS_DEVICE_INTERRUPT_TARGET_* flags. */
+	uint32_t heat_type;	   /*!< Heat hint: the heat type (HVTLFS_HEAT_HINT_*). */
+	/*! The guest passed an output GPA to a call that has no output: ignored, as the
+	 *  TLFS says, so no refusal; a guest bug a host may want to log. */
+	bool output_ignored;
+	uint8_t reserved2[3]; /*!< Padding; zero. */
 };
-HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_request, 864);
+HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_request, 920);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, kind, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, code, 4);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, status, 6);
@@ -170,6 +208,18 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload_size, 612);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, spin_count, 616);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reason, 620);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 624);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, output_gpa, 864);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, output_size, 872);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, host_visibility, 876);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, partition_id, 880);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, device_id, 888);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, interrupt_source, 896);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, msi_address, 900);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, msi_data, 904);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, target_flags, 908);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, heat_type, 912);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, output_ignored, 916);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved2, 917);
 
 /*!
  * @brief Judges and decodes one hypercall.
@@ -198,7 +248,24 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 624);
  *   RsvdZ: #HVTLFS_ERR_RESERVED_BITS (told apart by the status); message type
  *   0 or with bit 31: #HVTLFS_ERR_INVALID_ARG; payload over 240 bytes:
  *   #HVTLFS_ERR_PAYLOAD_TOO_BIG;
- * - early return (HV_STATUS_TIMEOUT, a prefix decoded): #HVTLFS_ERR_NO_SPACE.
+ * - early return (HV_STATUS_TIMEOUT, a prefix decoded): #HVTLFS_ERR_NO_SPACE;
+ * - an extended call without #HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS:
+ *   #HVTLFS_ERR_NO_PRIVILEGE;
+ * - the output of a call that has one, misaligned or crossing its page:
+ *   #HVTLFS_ERR_ALIGNMENT;
+ * - host visibility: reserved bits of the visibility word or a non-zero reserved
+ *   u32: #HVTLFS_ERR_RESERVED_BITS; visibility 2: #HVTLFS_ERR_BAD_VISIBILITY; a GPFN
+ *   past the top of the address space: #HVTLFS_ERR_RANGE_WRAP;
+ * - retarget: reserved target flags: #HVTLFS_ERR_BAD_FLAGS; a variable header on the
+ *   mask form: #HVTLFS_ERR_VARHDR_NOT_ALLOWED; a processor-set form whose variable
+ *   header is not 1 + popcount(valid_bank_mask) (0 included):
+ *   #HVTLFS_ERR_BANK_MISMATCH; one claiming more than 64 bank words:
+ *   #HVTLFS_ERR_TOO_MANY_BANKS; a set format other than sparse 4K or all:
+ *   #HVTLFS_ERR_BAD_FORMAT; an interrupt source other than MSI:
+ *   #HVTLFS_ERR_INVALID_ARG; non-zero reserved fields: #HVTLFS_ERR_RESERVED_BITS;
+ *   the vector: #HVTLFS_ERR_VECTOR_RANGE; no target VP: #HVTLFS_ERR_EMPTY_VP_MASK;
+ * - heat hint: reserved header bits: #HVTLFS_ERR_RESERVED_BITS; heat type 3:
+ *   #HVTLFS_ERR_INVALID_ARG; a bad range: its hvtlfs_range_decode() error.
  *
  * Call-specific statuses (each documented choice is also in docs/hypervisor.md):
  * - flush space(Ex): a flag outside ALL_PROCESSORS, ALL_VIRTUAL_ADDRESS_SPACES,
@@ -234,9 +301,35 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 624);
  * - GPA flush: non-zero flags → HV_STATUS_INVALID_PARAMETER; list elements
  *   as for the VA list (bad elements refused, one past 2^64 - 1 clamped: the
  *   TLFS page of HvFlushGuestPhysicalAddressList gives no rule for them, and no
- *   mapping exists beyond the top to flush).
+ *   mapping exists beyond the top to flush);
+ * - extended calls (HvExtCallQueryCapabilities, HvExtCallMemoryHeatHint) without the
+ *   EnableExtendedHypercalls privilege → HV_STATUS_ACCESS_DENIED, before any other
+ *   check (TLFS "Ordering of Error Conditions" prefers it; KVM answers it the same;
+ *   Xen answers HV_STATUS_INVALID_HYPERCALL_CODE);
+ * - a call with output: the output GPA not 8-byte aligned or its output crossing
+ *   the page → HV_STATUS_INVALID_ALIGNMENT. The one call with output decoded here,
+ *   HvExtCallQueryCapabilities, has no input, so its output cannot overlap one. A call
+ *   without output ignores the output GPA (TLFS "Alignment Requirements"): no
+ *   refusal, hvtlfs_hvcall_request::output_ignored set;
+ * - HvCallModifySparseGpaPageHostVisibility (no TLFS page): reserved visibility bits
+ *   (2-31, the reserved u32), visibility 2, a GPFN past the top →
+ *   HV_STATUS_INVALID_PARAMETER, the GPFN's with reps completed = its index; the GPFNs
+ *   come back as one-page ranges (#HVTLFS_RANGE_FORMAT_GPFN), the partition id as
+ *   passed (the caller checks it is the caller's own);
+ * - HvCallRetargetDeviceInterrupt: the variable header of the processor-set form is
+ *   valid_bank_mask and the bank words (1 + popcount(mask); Linux's pci-hyperv, OpenVMM)
+ *   → HV_STATUS_INVALID_HYPERCALL_INPUT when it is not, or when the mask form has one,
+ *   or when it claims more than 64 banks; an unknown set format, reserved flags, a
+ *   source other than MSI, non-zero reserved fields, a vector outside 0x10-0xFF, no
+ *   target VP → HV_STATUS_INVALID_PARAMETER (OpenVMM answers INVALID_PARAMETER for its
+ *   flags, format, source and bank checks; the TLFS page lists no status);
+ * - HvExtCallQueryCapabilities: no input (its input GPA is ignored), the u64 goes to
+ *   hvtlfs_hvcall_request::output_gpa (hvtlfs_ext_capabilities_encode());
+ * - HvExtCallMemoryHeatHint (rep, as Linux issues it): reserved header bits, heat type
+ *   3 → HV_STATUS_INVALID_PARAMETER; elements as for the GPA flush list.
  *
- * Rep calls: ranges rep_start .. rep_count - 1 are decoded into @p ranges, at
+ * Rep calls (the flush lists, host visibility, heat hint): elements rep_start ..
+ * rep_count - 1 are decoded into @p ranges, at
  * most @p ranges_cap of them. When fewer than the remaining reps fit, the
  * request covers a prefix and the result is HV_STATUS_TIMEOUT with reps
  * completed at its end, which makes the guest continue from there (the early
@@ -256,7 +349,8 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 624);
  * A guest that resumes from reps completed repeats and skips nothing, and
  * hvtlfs_rep_progress() reports the status (#HVTLFS_ERR_HV_STATUS).
  *
- * @param in what the guest passed.
+ * @param in what the guest passed (@p in->bytes may be NULL, with @p in->len 0, for a
+ *        call that has no input, HvExtCallQueryCapabilities).
  * @param[out] req the judgement; always fully written when 0 is returned.
  * @param[out] ranges receives the decoded ranges of a list call; may be NULL
  *        when @p ranges_cap is 0.

@@ -24,6 +24,10 @@
 #include "hvtlfs/flush.h"
 #include "hvtlfs/planner.h"
 #include "hvtlfs/issue.h"
+#include "hvtlfs/visibility.h"
+#include "hvtlfs/interrupt.h"
+#include "hvtlfs/extended.h"
+#include "hvtlfs/calls.h"
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/nested.h"
 

@@ -30,6 +30,9 @@ HVTLFS_BEGIN_DECLS
  *   with its low 21 bits cleared, whatever the page size).
  * - **GPA** (HV_GPA_PAGE_RANGE): the same layout as GVA extended.
  *
+ * A fourth list, decoded only, is a plain list of guest physical page numbers
+ * (#HVTLFS_RANGE_FORMAT_GPFN), each entry one 4 KiB page.
+ *
  * Encoders take ranges in any order, overlapping or adjacent, coalesce them
  * and never cover a page the caller did not name (no format forces growth: the
  * coverage bound is zero pages). See docs/ranges.md for the guide.
@@ -66,6 +69,14 @@ HVTLFS_BEGIN_DECLS
  *  #HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT (CPUID 0x40000003 EDX bit 14). */
 #define HVTLFS_RANGE_FORMAT_GVA_EXTENDED 1u
 #define HVTLFS_RANGE_FORMAT_GPA		 2u /*!< HV_GPA_PAGE_RANGE (the extended layout). */
+/*!
+ * A guest physical page number (HV_GPA_PAGE_NUMBER), one 4 KiB page an entry: the rep
+ * elements of HvCallModifySparseGpaPageHostVisibility. Decoders only (a GPFN list is
+ * written as it is); a number above #HVTLFS_RANGE_MAX_PAGE names a page past the top
+ * of the address space and is refused with #HVTLFS_ERR_RANGE_WRAP, with
+ * #HVTLFS_RANGE_DECODE_CLAMP too (no part of it exists to keep).
+ */
+#define HVTLFS_RANGE_FORMAT_GPFN 3u
 /*! The bits of @p format that name the format. */
 #define HVTLFS_RANGE_FORMAT_MASK 3u
 /*!
@@ -304,9 +315,11 @@ hvtlfs_page_ranges_encode(uint64_t *out, size_t cap, const struct hvtlfs_page_ra
  * past the top of the 64-bit address space (#HVTLFS_ERR_RANGE_WRAP, or with
  * #HVTLFS_RANGE_DECODE_CLAMP the range cut to end at 2^64 - 1 and
  * hvtlfs_range_entry::clamped set). Every simple entry is valid except for the
- * last check.
- * @param format #HVTLFS_RANGE_FORMAT_GVA_SIMPLE, #HVTLFS_RANGE_FORMAT_GVA_EXTENDED or
- *        #HVTLFS_RANGE_FORMAT_GPA, optionally OR #HVTLFS_RANGE_DECODE_CLAMP.
+ * last check. A GPFN entry (#HVTLFS_RANGE_FORMAT_GPFN) is one 4 KiB page; above
+ * #HVTLFS_RANGE_MAX_PAGE it is #HVTLFS_ERR_RANGE_WRAP, clamp or not.
+ * @param format #HVTLFS_RANGE_FORMAT_GVA_SIMPLE, #HVTLFS_RANGE_FORMAT_GVA_EXTENDED,
+ *        #HVTLFS_RANGE_FORMAT_GPA or #HVTLFS_RANGE_FORMAT_GPFN, optionally OR
+ *        #HVTLFS_RANGE_DECODE_CLAMP.
  * @param entry the 64-bit entry.
  * @param[out] out receives the decoded range; untouched on error.
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an unknown

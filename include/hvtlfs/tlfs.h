@@ -48,6 +48,15 @@
 /*! Call flag: the variable header counts the HV_VP_SET bank words only (the format and
  *  valid_bank_mask words sit in the fixed header): the Ex flush and IPI calls. */
 #define HVTLFS_CALLF_VPSET_BANKS 0x10u
+/*! Call flag: the call writes output parameters at the output GPA (the TLFS: "for
+ *  hypercalls that have output parameters"); any other call ignores the output GPA
+ *  ("Alignment Requirements"), and a guest must not pass one (hvtlfs_call_check_gpas()). */
+#define HVTLFS_CALLF_OUTPUT 0x20u
+/*! Call flag: the variable header counts the HV_VP_SET's valid_bank_mask and its bank
+ *  words, 1 + popcount(valid_bank_mask) (only the format word sits in the fixed header):
+ *  HvCallRetargetDeviceInterrupt in its processor-set form, unlike the Ex flush and IPI
+ *  calls (#HVTLFS_CALLF_VPSET_BANKS). */
+#define HVTLFS_CALLF_VPSET_MASK 0x40u
 
 /*! First extended hypercall code: codes at or above it are extended hypercalls. */
 #define HVTLFS_CALL_EXTENDED_FIRST 0x8000u
@@ -63,8 +72,9 @@
  * - flags: HVTLFS_CALLF_* (#HVTLFS_CALLF_EXTENDED excepted: it follows from the code).
  * - fixed header and rep element bytes: each call's input table, given as the wire
  *   struct the builders write and the decoder reads (`sizeof`, so an expansion that
- *   uses these columns includes flush.h), or as a number for calls the library
- *   neither builds nor decodes; 0 with no #HVTLFS_CALLF_SIZES where unspecified.
+ *   uses these columns includes the headers of those structs: flush.h, visibility.h,
+ *   interrupt.h, extended.h), or as a number for calls the library neither builds nor
+ *   decodes; 0 with no #HVTLFS_CALLF_SIZES where no layout is documented.
  * - DECODER: what hvtlfs_hvcall_decode() decodes the call into (its
  *   `HVTLFS_HVCALL_REQ_<DECODER>` request), `NONE` for a call it does not decode.
  *
@@ -73,6 +83,26 @@
  * HV_EXT_INPUT_MEMORY_HEAT_HINT header, the heat type in bits 0-1, then one 8-byte
  * HV_GPA_PAGE_RANGE per rep), so a hypervisor judging by the catalog accepts what
  * guests send.
+ *
+ * Where the sizes come from when no TLFS page gives them:
+ * - HvCallPostDebugData (u32 Count, u32 Options, then Count data bytes, at most 4088;
+ *   output u32 PendingCount), HvCallRetrieveDebugData (u32 Count, u32 Options, u64
+ *   Timeout; output u32 RetrievedCount, u32 RemainingCount, then the data) and
+ *   HvCallResetDebugSession (u32 Options and 4 bytes of padding, fast allowed, no
+ *   output): Microsoft's reference of the hypervisor's debugging calls (Hvgdk.h,
+ *   "Native Interface"), the TLFS overview table of earlier revisions naming the
+ *   codes. The fixed header of HvCallPostDebugData is its 8 bytes of counts: the data
+ *   follows, Count bytes long. QEMU's synthetic debugger also writes 24 bytes of
+ *   connection data to an output GPA of HvCallResetDebugSession; the row follows
+ *   Microsoft's reference.
+ * - HvCallModifySparseGpaPageHostVisibility (0x00DB) has no TLFS page: a 16-byte
+ *   header (partition id, host visibility in bits 0-1 of the next u32, a reserved
+ *   u32) and one 8-byte GPA page number a rep, no output, as Linux issues it
+ *   (arch/x86/hyperv/ivm.c) and OpenVMM decodes it.
+ * - HvExtCallEpfSetup (0x8004) and HvExtCallMemoryHeatHintAsync (0x8006): the TLFS
+ *   names them (overview table; HvExtCallQueryCapabilities bits 2 and 4) and documents
+ *   no input or output, and no public guest or hypervisor issues or decodes them. Their
+ *   rows carry no #HVTLFS_CALLF_SIZES rather than sizes the library would invent.
  * @param X the macro applied to each row.
  */
 /* clang-format off */
@@ -117,11 +147,15 @@
 	X(SIGNAL_EVENT, 0x005D, "HvCallSignalEvent", SIMPLE,                                       \
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_signal_event_input), 0u,    \
 	  SIGNAL_EVENT)                                                                            \
-	X(POST_DEBUG_DATA, 0x0069, "HvCallPostDebugData", SIMPLE, 0u, 0u, 0u, NONE)                \
-	X(RETRIEVE_DEBUG_DATA, 0x006A, "HvCallRetrieveDebugData", SIMPLE, 0u, 0u, 0u, NONE)        \
-	X(RESET_DEBUG_SESSION, 0x006B, "HvCallResetDebugSession", SIMPLE, 0u, 0u, 0u, NONE)        \
+	X(POST_DEBUG_DATA, 0x0069, "HvCallPostDebugData", SIMPLE,                                  \
+	  HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES, 8u, 0u, NONE)                                  \
+	X(RETRIEVE_DEBUG_DATA, 0x006A, "HvCallRetrieveDebugData", SIMPLE,                          \
+	  HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES, 16u, 0u, NONE)                                 \
+	X(RESET_DEBUG_SESSION, 0x006B, "HvCallResetDebugSession", SIMPLE,                          \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, 8u, 0u, NONE)                                    \
 	X(RETARGET_DEVICE_INTERRUPT, 0x007E, "HvCallRetargetDeviceInterrupt", SIMPLE,              \
-	  HVTLFS_CALLF_VARHDR, 0u, 0u, NONE)                                                       \
+	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_MASK,                      \
+	  sizeof(struct hvtlfs_retarget_input), 0u, RETARGET)                                      \
 	X(START_VIRTUAL_PROCESSOR, 0x0099, "HvCallStartVirtualProcessor", SIMPLE,                  \
 	  HVTLFS_CALLF_SIZES, 240u, 0u, NONE)                                                      \
 	X(GET_VP_INDEX_FROM_APIC_ID, 0x009A, "HvCallGetVpIndexFromApicId", REP, 0u, 0u, 0u, NONE)  \
@@ -131,12 +165,15 @@
 	X(FLUSH_GUEST_PHYSICAL_ADDRESS_LIST, 0x00B0, "HvCallFlushGuestPhysicalAddressList", REP,   \
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_gpa_flush_input),           \
 	  sizeof(uint64_t), FLUSH_GPA)                                                             \
+	X(MODIFY_SPARSE_GPA_PAGE_HOST_VISIBILITY, 0x00DB,                                          \
+	  "HvCallModifySparseGpaPageHostVisibility", REP, HVTLFS_CALLF_SIZES,                      \
+	  sizeof(struct hvtlfs_visibility_input), sizeof(uint64_t), VISIBILITY)                    \
 	X(EXT_QUERY_CAPABILITIES, 0x8001, "HvExtCallQueryCapabilities", SIMPLE,                    \
-	  HVTLFS_CALLF_SIZES, 0u, 0u, NONE)                                                        \
-	X(EXT_GET_BOOT_ZEROED_MEMORY, 0x8002, "HvExtCallGetBootZeroedMemory", SIMPLE, 0u, 0u, 0u,  \
-	  NONE)                                                                                    \
-	X(EXT_MEMORY_HEAT_HINT, 0x8003, "HvExtCallMemoryHeatHint", REP, HVTLFS_CALLF_SIZES, 8u,    \
-	  sizeof(uint64_t), NONE)                                                                  \
+	  HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES, 0u, 0u, EXT_QUERY_CAPABILITIES)                \
+	X(EXT_GET_BOOT_ZEROED_MEMORY, 0x8002, "HvExtCallGetBootZeroedMemory", SIMPLE,              \
+	  HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES, 0u, 0u, NONE)                                  \
+	X(EXT_MEMORY_HEAT_HINT, 0x8003, "HvExtCallMemoryHeatHint", REP, HVTLFS_CALLF_SIZES,        \
+	  sizeof(struct hvtlfs_ext_heat_hint_input), sizeof(uint64_t), EXT_HEAT_HINT)              \
 	X(EXT_EPF_SETUP, 0x8004, "HvExtCallEpfSetup", SIMPLE, 0u, 0u, 0u, NONE)                    \
 	X(EXT_MEMORY_HEAT_HINT_ASYNC, 0x8006, "HvExtCallMemoryHeatHintAsync", SIMPLE, 0u, 0u, 0u,  \
 	  NONE)
@@ -273,6 +310,87 @@ enum hvtlfs_status_code {
 /*! @name Messages
  * @{ */
 #define HVTLFS_MESSAGE_PAYLOAD_MAX 240u /*!< Largest HvPostMessage payload in bytes. */
+/*! @} */
+
+/*! @name Partitions
+ * @{ */
+/*! HV_PARTITION_ID_SELF: the caller's own partition (all ones; TLFS datatypes
+ *  HV_PARTITION_ID, "can be HV_PARTITION_ID_SELF" in the calls that name one). */
+#define HVTLFS_PARTITION_ID_SELF HVTLFS_U64(0xFFFFFFFFFFFFFFFF)
+/*! @} */
+
+/*! @name Host visibility (HvCallModifySparseGpaPageHostVisibility)
+ * The TLFS has no page for the call: these are the values Linux
+ * (HV_MEM_HOST_VISIBILITY, arch/x86/hyperv) and OpenVMM give bits 0-1 of its
+ * visibility word, a read bit and a write bit; write without read (2) is not defined.
+ * @{ */
+#define HVTLFS_HOST_VISIBILITY_NONE	  0u /*!< Private: the host cannot access the pages. */
+#define HVTLFS_HOST_VISIBILITY_READ_ONLY  1u /*!< The host may read the pages. */
+#define HVTLFS_HOST_VISIBILITY_READ_WRITE 3u /*!< Shared: the host may read and write. */
+/*! Bits 0-1 of the visibility word; bits 2-31 are reserved (zero). */
+#define HVTLFS_HOST_VISIBILITY_MASK 3u
+/*! @} */
+
+/*! @name Device interrupts (HV_INTERRUPT_ENTRY, HV_DEVICE_INTERRUPT_TARGET)
+ * @{ */
+/*! HV_INTERRUPT_ENTRY source: MSI (or MSI-X), the only source the TLFS defines. */
+#define HVTLFS_INTERRUPT_SOURCE_MSI 1u
+/*! HV_DEVICE_INTERRUPT_TARGET flag: deliver to every VP of the target set (else to one
+ *  arbitrary VP of it). */
+#define HVTLFS_DEVICE_INTERRUPT_TARGET_MULTICAST 1u
+/*! HV_DEVICE_INTERRUPT_TARGET flag: the target is an HV_VP_SET (else a 64-bit
+ *  ProcessorMask, VPs 0-63). */
+#define HVTLFS_DEVICE_INTERRUPT_TARGET_PROCESSOR_SET 2u
+/*! Every HV_DEVICE_INTERRUPT_TARGET flag the TLFS defines; the others are reserved. */
+#define HVTLFS_DEVICE_INTERRUPT_TARGET_FLAGS                                                       \
+	(HVTLFS_DEVICE_INTERRUPT_TARGET_MULTICAST | HVTLFS_DEVICE_INTERRUPT_TARGET_PROCESSOR_SET)
+/*! @} */
+
+/*! @name Extended hypercalls
+ * @{ */
+
+/*!
+ * @brief The bits of HvExtCallQueryCapabilities' output: `X(bit, NAME, field)`, the
+ *        mask `HVTLFS_EXT_CAP_<NAME>` and the `bool` of struct hvtlfs_ext_capabilities
+ *        that hvtlfs_ext_capabilities_decode() sets from it.
+ *
+ * Bits 0-4 are the TLFS table (HvExtCallQueryCapabilities, Output Parameters), one a
+ * call from HvExtCallGetBootZeroedMemory (0x8002) on; the TLFS calls bits 5-63
+ * reserved. Bit 8 is what Linux (HV_EXT_CAPABILITY_MEMORY_COLD_DISCARD_HINT) checks
+ * before it sends HvExtCallMemoryHeatHint with the cold-discard heat type: real hosts
+ * set it, so a decoder names it and reports any other bit, never refuses it.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_EXT_CAPABILITY_BITS(X)                                                              \
+	X(0, GET_BOOT_ZEROED_MEMORY, get_boot_zeroed_memory)                                       \
+	X(1, MEMORY_HEAT_HINT, memory_heat_hint)                                                   \
+	X(2, EPF_SETUP, epf_setup)                                                                 \
+	X(3, SCHEDULER_ASSIST_SETUP, scheduler_assist_setup)                                       \
+	X(4, MEMORY_HEAT_HINT_ASYNC, memory_heat_hint_async)                                       \
+	X(8, MEMORY_COLD_DISCARD_HINT, memory_cold_discard_hint)
+/* clang-format on */
+
+/*! @brief One row of #HVTLFS_EXT_CAPABILITY_BITS as its mask. */
+#define HVTLFS_EXT_CAP_ENUM_(bit, name, field)                                                     \
+	HVTLFS_EXT_CAP_##name = 1 << (bit), /*!< A row of #HVTLFS_EXT_CAPABILITY_BITS. */
+
+/*! @brief HvExtCallQueryCapabilities bits: `HVTLFS_EXT_CAP_<NAME>`, from
+ *         #HVTLFS_EXT_CAPABILITY_BITS. */
+enum hvtlfs_ext_capability_bits {
+	HVTLFS_EXT_CAPABILITY_BITS(HVTLFS_EXT_CAP_ENUM_)
+};
+
+/*! HvExtCallMemoryHeatHint heat type (bits 0-1 of its header): cold. */
+#define HVTLFS_HEAT_HINT_COLD 0u
+/*! HvExtCallMemoryHeatHint heat type: hot. */
+#define HVTLFS_HEAT_HINT_HOT 1u
+/*! HvExtCallMemoryHeatHint heat type: cold, and the contents may be discarded (what
+ *  Linux's free page reporting sends). */
+#define HVTLFS_HEAT_HINT_COLD_DISCARD 2u
+/*! Bits 0-1 of the heat-hint header: the heat type; bits 2-63 are reserved (zero).
+ *  Type 3 is not defined (Linux's HV_EXTMEM_HEAT_HINT_MAX). */
+#define HVTLFS_HEAT_HINT_TYPE_MASK 3u
 /*! @} */
 
 /*! @name Memory rules and fast-call capacities

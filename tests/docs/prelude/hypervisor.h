@@ -4,7 +4,7 @@
 
 /* The hypervisor's own: the VP that made the call, its registers and memory. */
 struct vcpu {
-	uint64_t rax, rcx, rdx;
+	uint64_t rax, rcx, rdx, r8;
 };
 extern struct vcpu *vcpu;
 extern uint64_t fast_regs[14];		    /* RDX, R8, XMM0-XMM5 as the guest left them */
@@ -13,3 +13,5 @@ int handle_other_hypercall(struct vcpu *v); /* calls this module does not decode
 int inject_ud(struct vcpu *v);		    /* raise #UD in the guest */
 void host_log(const char *fmt, ...);	    /* the host's log */
 void act(const struct hvtlfs_hvcall_request *req, const struct hvtlfs_range_entry *ranges);
+uint64_t host_capabilities(void);		  /* what this host offers (extended calls) */
+void write_gpa_u64(uint64_t gpa, uint64_t value); /* a store into guest memory */
