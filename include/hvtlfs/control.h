@@ -120,6 +120,16 @@ HVTLFS_ASSERT_OFFSET(union hvtlfs_result, half.lo, 0);
 HVTLFS_ASSERT_OFFSET(union hvtlfs_result, half.hi, 4);
 
 /*!
+ * @brief What a builder produced: the control word and the input it wrote (every
+ *        builder of every call family fills one).
+ */
+struct hvtlfs_prepared {
+	uint64_t control;    /*!< Exact control word (rep start 0). */
+	uint32_t input_size; /*!< Bytes of input written (fixed + variable header + reps). */
+	uint32_t rep_count;  /*!< Rep count (0 for a simple call). */
+};
+
+/*!
  * @brief Builds a control word, refusing any value that would not fit its field.
  * @param[out] out receives the control word; untouched on error.
  * @param code call code (HVTLFS_CALL_*).

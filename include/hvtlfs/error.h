@@ -85,7 +85,14 @@ HVTLFS_BEGIN_DECLS
 	/* Nested virtualization. */                                                               \
 	X(ERR_EVMCS_VERSION, -100) /* Enlightened VMCS version not known to the library. */        \
 	X(ERR_EVMCS_NO_FIELD, -101) /* VMCS encoding or offset names no eVMCS v1 field. */         \
-	X(ERR_EVMCS_READ_ONLY, -102) /* eVMCS field is read-only (VM-exit information). */
+	X(ERR_EVMCS_READ_ONLY, -102) /* eVMCS field is read-only (VM-exit information). */        \
+	/* VP registers, VTLs and AP start-up. */                                                  \
+	X(ERR_OVERLAP, -110) /* Input and output areas overlap (the TLFS forbids it). */           \
+	X(ERR_OUTPUT_NOT_ALLOWED, -111) /* An output area for a call that has no output. */        \
+	X(ERR_UNKNOWN_REGISTER, -112) /* A register name the register catalog does not know. */    \
+	X(ERR_REGISTER_READ_ONLY, -113) /* A write to a read-only register. */                     \
+	X(ERR_REGISTER_WIDTH, -114) /* A register value with bits above the register's width. */   \
+	X(ERR_VTL_RANGE, -115) /* A VTL above 15. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */

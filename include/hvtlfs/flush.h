@@ -43,8 +43,6 @@ HVTLFS_BEGIN_DECLS
 	 HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT)
 /*! Reserved bits of HV_CONNECTION_ID (the high 8 bits). */
 #define HVTLFS_CONNECTION_ID_RESERVED 0xFF000000u
-/*! Reserved bits of HV_INPUT_VTL (bits 5-7). */
-#define HVTLFS_INPUT_VTL_RESERVED 0xE0u
 /*! @} */
 
 /*!
@@ -168,13 +166,6 @@ struct hvtlfs_gpa_flush_input {
 HVTLFS_ASSERT_SIZE(struct hvtlfs_gpa_flush_input, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_gpa_flush_input, address_space, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_gpa_flush_input, flags, 8);
-
-/*! @brief What a builder produced: the control word and the input it wrote. */
-struct hvtlfs_prepared {
-	uint64_t control;    /*!< Exact control word (rep start 0). */
-	uint32_t input_size; /*!< Bytes of input written (fixed + variable header + reps). */
-	uint32_t rep_count;  /*!< Rep count (0 for a simple call). */
-};
 
 /*!
  * @brief Builds HvFlushVirtualAddressSpace.

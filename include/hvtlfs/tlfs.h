@@ -275,6 +275,29 @@ enum hvtlfs_status_code {
 #define HVTLFS_MESSAGE_PAYLOAD_MAX 240u /*!< Largest HvPostMessage payload in bytes. */
 /*! @} */
 
+/*! @name Partitions, virtual processors and VTLs
+ * HV_PARTITION_ID, HV_VP_INDEX, HV_VTL and HV_INPUT_VTL (TLFS datatypes/hv_vtl.md,
+ * hv_input_vtl.md).
+ * @{ */
+/*! HV_PARTITION_ID_SELF: the caller's own partition. */
+#define HVTLFS_PARTITION_ID_SELF HVTLFS_U64(0xFFFFFFFFFFFFFFFF)
+/*! HV_PARTITION_ID_INVALID: no partition. */
+#define HVTLFS_PARTITION_ID_INVALID HVTLFS_U64(0)
+/*! HV_VP_INDEX_SELF: the calling virtual processor. */
+#define HVTLFS_VP_INDEX_SELF 0xFFFFFFFEu
+/*! HV_ANY_VP: any virtual processor. */
+#define HVTLFS_ANY_VP 0xFFFFFFFFu
+/*! The highest VTL an HV_VTL (a plain byte) or HV_INPUT_VTL can name (VTLs 0-15). */
+#define HVTLFS_VTL_MAX 15u
+/*! HV_INPUT_VTL bits 0-3: TargetVtl. */
+#define HVTLFS_INPUT_VTL_TARGET_MASK 0x0Fu
+/*! HV_INPUT_VTL bit 4: UseTargetVtl; clear, the call means the caller's VTL (or every
+ *  VTL, depending on the call). */
+#define HVTLFS_INPUT_VTL_USE_TARGET 0x10u
+/*! Reserved bits of HV_INPUT_VTL (bits 5-7). */
+#define HVTLFS_INPUT_VTL_RESERVED 0xE0u
+/*! @} */
+
 /*! @name Memory rules and fast-call capacities
  * @{ */
 #define HVTLFS_PAGE_SIZE   4096u /*!< Hypercall input/output page size. */
@@ -286,6 +309,23 @@ enum hvtlfs_status_code {
 /*! Bytes of input an XMM fast call carries: RDX, R8, then XMM0-XMM5 (x64, with the
  *  XMM fast input feature). */
 #define HVTLFS_FAST_XMM_BYTES 112u
+/*!
+ * @brief Where fast output starts in the fast register image: the register pair after
+ *        the input, that is @p in rounded up to 16 bytes (TLFS "XMM Fast Hypercall
+ *        Output": a 20-byte input leaves the next 12 bytes unused, output follows).
+ * @param in input size in bytes.
+ */
+#define HVTLFS_FAST_OUTPUT_OFFSET(in) ((((in) + 15u) / 16u) * 16u)
+/*!
+ * @brief Constant expression: whether @p in bytes of input and @p out bytes of output
+ *        fit a fast register image of @p cap bytes (output from
+ *        #HVTLFS_FAST_OUTPUT_OFFSET). The one rule behind every fast-size check.
+ * @param in input size in bytes.
+ * @param out output size in bytes (0 for a call without fast output).
+ * @param cap bytes of the register image (#HVTLFS_FAST_XMM_BYTES on x64).
+ */
+#define HVTLFS_FAST_IO_FITS(in, out, cap)                                                          \
+	((in) <= (cap) && (out) <= (cap) && HVTLFS_FAST_OUTPUT_OFFSET(in) + (out) <= (cap))
 /*! @} */
 
 /*! @name Synthetic MSRs
