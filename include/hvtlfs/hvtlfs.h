@@ -26,5 +26,7 @@
 #include "hvtlfs/issue.h"
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/nested.h"
+#include "hvtlfs/registers.h"
+#include "hvtlfs/vtl.h"
 
 #endif /* HVTLFS_HVTLFS_H */
