@@ -2,6 +2,8 @@
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
 #include "hvtlfs/flush.h" /* the wire structs the sizes of #HVTLFS_CALL_LIST name */
+#include "hvtlfs/registers.h"
+#include "hvtlfs/vtl.h"
 #include "hvtlfs_internal.h"
 
 /* The catalog rows, in the list's order (sorted by code: a test proves it). Extended
@@ -103,4 +105,53 @@ uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **inf
 	if (hvtlfs_control_is_fast(control) && !(ci->flags & HVTLFS_CALLF_FAST))
 		return refuse(reason, HVTLFS_ERR_FAST_NOT_ALLOWED, input);
 	return refuse(reason, HVTLFS_OK, HVTLFS_STATUS_SUCCESS);
+}
+
+#define HVTLFS_CALL_OUTPUT_ROW_(name, fixed, elem)                                                 \
+	{ HVTLFS_CALL_##name, (uint16_t)(fixed), (uint16_t)(elem) },
+
+static const struct hvtlfs_call_output outputs[] = { HVTLFS_CALL_OUTPUT_LIST(
+	HVTLFS_CALL_OUTPUT_ROW_) };
+
+const struct hvtlfs_call_output *hvtlfs_call_output_lookup(uint16_t code)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
+		if (outputs[i].code == code)
+			return &outputs[i];
+	return NULL;
+}
+
+/* Whether @size bytes at @gpa are 8-byte aligned and stay in one page; 0 bytes are. */
+static bool area_ok(uint64_t gpa, uint64_t size)
+{
+	if (size == 0)
+		return true;
+	return hvtlfs_is_aligned_(gpa, HVTLFS_INPUT_ALIGN) &&
+	       size <= HVTLFS_PAGE_SIZE - (gpa & (HVTLFS_PAGE_SIZE - 1u));
+}
+
+int hvtlfs_call_check_gpas(uint64_t control, uint64_t input_gpa, uint64_t input_size,
+			   uint64_t output_gpa, uint64_t output_size)
+{
+	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(hvtlfs_control_code(control));
+
+	if (!ci)
+		return HVTLFS_ERR_UNKNOWN_CALL;
+	if (hvtlfs_control_is_fast(control))
+		return HVTLFS_ERR_INVALID_ARG;
+	if (!area_ok(input_gpa, input_size))
+		return HVTLFS_ERR_ALIGNMENT;
+	if ((output_gpa || output_size) && (ci->flags & HVTLFS_CALLF_SIZES) &&
+	    !hvtlfs_call_output_lookup(ci->code))
+		return HVTLFS_ERR_OUTPUT_NOT_ALLOWED;
+	if (!area_ok(output_gpa, output_size))
+		return HVTLFS_ERR_ALIGNMENT;
+	/* Each area stays in its page, so neither end wraps past 2^64. */
+	if (input_size && output_size &&
+	    (input_gpa >= output_gpa ? input_gpa - output_gpa < output_size
+				     : output_gpa - input_gpa < input_size))
+		return HVTLFS_ERR_OVERLAP;
+	return HVTLFS_OK;
 }

@@ -2,6 +2,8 @@
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/flush.h"
+#include "hvtlfs/registers.h"
+#include "hvtlfs/vtl.h"
 #include "hvtlfs_internal.h"
 
 /* Field @member of wire struct @type at guest memory @b: its bytes, each read once. */

@@ -32,6 +32,44 @@ struct hvtlfs_call_info {
 	const char *name; /*!< TLFS name, e.g. "HvCallFlushVirtualAddressListEx". */
 };
 
+/*! @brief What a call writes to its output (a row of #HVTLFS_CALL_OUTPUT_LIST). */
+struct hvtlfs_call_output {
+	uint16_t code;	       /*!< Call code. */
+	uint16_t fixed_size;   /*!< Bytes written whatever the rep count. */
+	uint16_t element_size; /*!< Bytes a rep writes (rep calls): element i at i x this. */
+};
+
+/*!
+ * @brief What a call writes to its output.
+ * @param code call code.
+ * @return its row of #HVTLFS_CALL_OUTPUT_LIST; NULL for a call without output (a
+ *         catalog call with #HVTLFS_CALLF_SIZES) or whose output the library does
+ *         not know (a catalog call without it, or an unknown code).
+ */
+const struct hvtlfs_call_output *hvtlfs_call_output_lookup(uint16_t code);
+
+/*!
+ * @brief Guest side: checks the memory areas of a slow call before it is made, by the
+ *        rules of the TLFS ("Hypercall Interface", Alignment Requirements): each GPA
+ *        8-byte aligned and each area inside one 4 KiB page, the input and output areas
+ *        apart ("cannot overlap"), and no output area for a call that has none (the
+ *        hypervisor would ignore it: the caller has the wrong call or the wrong
+ *        buffer). An area of 0 bytes is not looked at, as the hypervisor ignores its
+ *        GPA.
+ * @param control the control word (slow: fast bit clear).
+ * @param input_gpa input GPA.
+ * @param input_size bytes of input (hvtlfs_prepared::input_size).
+ * @param output_gpa output GPA (0 for none).
+ * @param output_size bytes the call may write there (0 for none).
+ * @return #HVTLFS_OK; #HVTLFS_ERR_UNKNOWN_CALL; #HVTLFS_ERR_INVALID_ARG for a fast
+ *         control word; #HVTLFS_ERR_ALIGNMENT (a GPA misaligned, an area crossing a
+ *         page); #HVTLFS_ERR_OUTPUT_NOT_ALLOWED (an output GPA or size for a call
+ *         without output); #HVTLFS_ERR_OVERLAP.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_call_check_gpas(uint64_t control, uint64_t input_gpa,
+					     uint64_t input_size, uint64_t output_gpa,
+					     uint64_t output_size);
+
 /*!
  * @brief Looks a call code up in the catalog.
  * @param code call code.

@@ -63,8 +63,9 @@
  * - flags: HVTLFS_CALLF_* (#HVTLFS_CALLF_EXTENDED excepted: it follows from the code).
  * - fixed header and rep element bytes: each call's input table, given as the wire
  *   struct the builders write and the decoder reads (`sizeof`, so an expansion that
- *   uses these columns includes flush.h), or as a number for calls the library
- *   neither builds nor decodes; 0 with no #HVTLFS_CALLF_SIZES where unspecified.
+ *   uses these columns includes flush.h, registers.h and vtl.h), or as a number for
+ *   calls the library neither builds nor decodes; 0 with no #HVTLFS_CALLF_SIZES where
+ *   unspecified. What a call writes to its output is in #HVTLFS_CALL_OUTPUT_LIST.
  * - DECODER: what hvtlfs_hvcall_decode() decodes the call into (its
  *   `HVTLFS_HVCALL_REQ_<DECODER>` request), `NONE` for a call it does not decode.
  *
@@ -73,6 +74,11 @@
  * HV_EXT_INPUT_MEMORY_HEAT_HINT header, the heat type in bits 0-1, then one 8-byte
  * HV_GPA_PAGE_RANGE per rep), so a hypervisor judging by the catalog accepts what
  * guests send.
+ *
+ * HvCallGetVpIndexFromApicId follows real guests against its TLFS page, whose list
+ * elements are 8 bytes (a 4-byte APIC id or VP index and 4 bytes of padding): Linux
+ * (hv_vtl.c) and Microsoft's own paravisor (OpenVMM's HvCall and its hypervisor-side
+ * dispatcher) pack 4-byte APIC ids in and read 4-byte VP indices out.
  * @param X the macro applied to each row.
  */
 /* clang-format off */
@@ -91,11 +97,13 @@
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_ipi_input), 0u, IPI)        \
 	X(MODIFY_VTL_PROTECTION_MASK, 0x000C, "HvCallModifyVtlProtectionMask", REP,                \
 	  HVTLFS_CALLF_SIZES, 16u, 8u, NONE)                                                       \
-	X(ENABLE_PARTITION_VTL, 0x000D, "HvCallEnablePartitionVtl", SIMPLE, HVTLFS_CALLF_SIZES,    \
-	  16u, 0u, NONE)                                                                           \
+	X(ENABLE_PARTITION_VTL, 0x000D, "HvCallEnablePartitionVtl", SIMPLE,                        \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES,                                                  \
+	  sizeof(struct hvtlfs_enable_partition_vtl_input), 0u, NONE)                              \
 	X(DISABLE_PARTITION_VTL, 0x000E, "HvCallDisablePartitionVtl", SIMPLE, HVTLFS_CALLF_SIZES,  \
 	  16u, 0u, NONE)                                                                           \
-	X(ENABLE_VP_VTL, 0x000F, "HvCallEnableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES, 240u, 0u, NONE)  \
+	X(ENABLE_VP_VTL, 0x000F, "HvCallEnableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES,                  \
+	  sizeof(struct hvtlfs_start_vp_input), 0u, NONE)                                          \
 	X(DISABLE_VP_VTL, 0x0010, "HvCallDisableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES, 16u, 0u, NONE) \
 	X(VTL_CALL, 0x0011, "HvCallVtlCall", SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, 0u,   \
 	  0u, NONE)                                                                                \
@@ -110,8 +118,12 @@
 	X(SEND_SYNTHETIC_CLUSTER_IPI_EX, 0x0015, "HvCallSendSyntheticClusterIpiEx", SIMPLE,        \
 	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_BANKS, \
 	  sizeof(struct hvtlfs_ipi_ex_input), 0u, IPI)                                             \
-	X(GET_VP_REGISTERS, 0x0050, "HvCallGetVpRegisters", REP, HVTLFS_CALLF_FAST, 0u, 0u, NONE)  \
-	X(SET_VP_REGISTERS, 0x0051, "HvCallSetVpRegisters", REP, HVTLFS_CALLF_FAST, 0u, 0u, NONE)  \
+	X(GET_VP_REGISTERS, 0x0050, "HvCallGetVpRegisters", REP,                                   \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_registers_input),           \
+	  sizeof(uint32_t), NONE)                                                                  \
+	X(SET_VP_REGISTERS, 0x0051, "HvCallSetVpRegisters", REP,                                   \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_registers_input),           \
+	  sizeof(struct hvtlfs_register_assoc), NONE)                                              \
 	X(POST_MESSAGE, 0x005C, "HvCallPostMessage", SIMPLE, HVTLFS_CALLF_SIZES,                   \
 	  sizeof(struct hvtlfs_post_message_input), 0u, POST_MESSAGE)                              \
 	X(SIGNAL_EVENT, 0x005D, "HvCallSignalEvent", SIMPLE,                                       \
@@ -123,8 +135,10 @@
 	X(RETARGET_DEVICE_INTERRUPT, 0x007E, "HvCallRetargetDeviceInterrupt", SIMPLE,              \
 	  HVTLFS_CALLF_VARHDR, 0u, 0u, NONE)                                                       \
 	X(START_VIRTUAL_PROCESSOR, 0x0099, "HvCallStartVirtualProcessor", SIMPLE,                  \
-	  HVTLFS_CALLF_SIZES, 240u, 0u, NONE)                                                      \
-	X(GET_VP_INDEX_FROM_APIC_ID, 0x009A, "HvCallGetVpIndexFromApicId", REP, 0u, 0u, 0u, NONE)  \
+	  HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_start_vp_input), 0u, NONE)                      \
+	X(GET_VP_INDEX_FROM_APIC_ID, 0x009A, "HvCallGetVpIndexFromApicId", REP,                    \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_get_vp_index_input),        \
+	  sizeof(uint32_t), NONE)                                                                  \
 	X(FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, 0x00AF, "HvCallFlushGuestPhysicalAddressSpace",      \
 	  SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_gpa_flush_input),   \
 	  0u, FLUSH_GPA)                                                                           \
@@ -150,6 +164,30 @@
 enum hvtlfs_call_code {
 	HVTLFS_CALL_LIST(HVTLFS_CALL_ENUM_)
 };
+
+/*!
+ * @brief What the calls with output write at their output GPA (or, fast, into the
+ *        register pairs after their input): `X(NAME, fixed output bytes, rep output
+ *        element bytes)`, NAME a row of #HVTLFS_CALL_LIST.
+ *
+ * A call of #HVTLFS_CALL_LIST with #HVTLFS_CALLF_SIZES and no row here has no
+ * output: the hypervisor ignores an output GPA given to it (TLFS "Hypercall
+ * Interface", Alignment Requirements). Output element i of a rep call lies at
+ * element size x i from the start of the output, i counted from 0 whatever the rep
+ * start (so a continued call writes where the first one stopped).
+ * - HvCallGetVpRegisters: one HV_REGISTER_VALUE a rep (TLFS "Output List Element").
+ * - HvCallGetVpIndexFromApicId: one 4-byte VP index a rep, as real guests read it
+ *   (its TLFS page gives 8 bytes with padding; see #HVTLFS_CALL_LIST).
+ * - HvExtCallQueryCapabilities: one 64-bit capability mask (TLFS page, Output
+ *   Parameters).
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_CALL_OUTPUT_LIST(X)                                                                 \
+	X(GET_VP_REGISTERS, 0u, sizeof(struct hvtlfs_register_value))                              \
+	X(GET_VP_INDEX_FROM_APIC_ID, 0u, sizeof(uint32_t))                                         \
+	X(EXT_QUERY_CAPABILITIES, sizeof(uint64_t), 0u)
+/* clang-format on */
 /*! @} */
 
 /*! @name Hypercall status codes (HV_STATUS)
