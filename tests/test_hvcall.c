@@ -69,7 +69,9 @@ static void test_dec_generic(void **state)
 	expect(0x2, 0, HVTLFS_ERR_UNKNOWN_CALL);
 	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_NONE);
 	/* Known to the catalog, not decoded here. */
-	assert_int_equal(dec_slow(0x0050u | (1ull << 32), 0x10000, 0), HVTLFS_ERR_UNKNOWN_CALL);
+	assert_int_equal(dec_slow(0x0001u, 0x10000, 0), HVTLFS_ERR_UNKNOWN_CALL);
+	/* A rep call whose elements go to an array the caller did not give. */
+	assert_int_equal(dec_slow(0x0050u | (1ull << 32), 0x10000, 0), HVTLFS_ERR_NO_SPACE);
 	/* Rep count on a simple call; rep count 0 and rep start >= rep count on a rep call. */
 	assert_int_equal(dec_slow(0x0002u | (1ull << 32), 0x10000, 0), HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_REP_ON_SIMPLE);
@@ -109,7 +111,7 @@ static void test_dec_generic(void **state)
 	expect(0x4, 3, HVTLFS_ERR_ALIGNMENT);
 	/* Caller mapped less than the page holds. */
 	{
-		struct hvtlfs_hvcall_input in = { 0x0002u, 0x10000, page, 23, 0, 0 };
+		struct hvtlfs_hvcall_input in = { 0x0002u, 0x10000, page, 23, 0, 0, 0, 0 };
 		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 0), HVTLFS_ERR_TRUNCATED);
 		in.control = 0x0003u | (1ull << 32);
 		in.len = 4096;
@@ -219,7 +221,7 @@ static void test_dec_flush(void **state)
 	page[1] = 0;
 	{
 		struct hvtlfs_hvcall_input in = {
-			0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0
+			0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0, 0, 0
 		};
 		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, rng_out, 1), HVTLFS_OK);
 		expect(HVTLFS_STATUS_TIMEOUT, 1, HVTLFS_ERR_NO_SPACE);

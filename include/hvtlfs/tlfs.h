@@ -99,16 +99,16 @@
 	  HVTLFS_CALLF_SIZES, 16u, 8u, NONE)                                                       \
 	X(ENABLE_PARTITION_VTL, 0x000D, "HvCallEnablePartitionVtl", SIMPLE,                        \
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES,                                                  \
-	  sizeof(struct hvtlfs_enable_partition_vtl_input), 0u, NONE)                              \
+	  sizeof(struct hvtlfs_enable_partition_vtl_input), 0u, ENABLE_PARTITION_VTL)              \
 	X(DISABLE_PARTITION_VTL, 0x000E, "HvCallDisablePartitionVtl", SIMPLE, HVTLFS_CALLF_SIZES,  \
 	  16u, 0u, NONE)                                                                           \
 	X(ENABLE_VP_VTL, 0x000F, "HvCallEnableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES,                  \
-	  sizeof(struct hvtlfs_start_vp_input), 0u, NONE)                                          \
+	  sizeof(struct hvtlfs_start_vp_input), 0u, ENABLE_VP_VTL)                                 \
 	X(DISABLE_VP_VTL, 0x0010, "HvCallDisableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES, 16u, 0u, NONE) \
 	X(VTL_CALL, 0x0011, "HvCallVtlCall", SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, 0u,   \
-	  0u, NONE)                                                                                \
+	  0u, VTL_SWITCH)                                                                          \
 	X(VTL_RETURN, 0x0012, "HvCallVtlReturn", SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES,   \
-	  0u, 0u, NONE)                                                                            \
+	  0u, 0u, VTL_SWITCH)                                                                      \
 	X(FLUSH_VIRTUAL_ADDRESS_SPACE_EX, 0x0013, "HvCallFlushVirtualAddressSpaceEx", SIMPLE,      \
 	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_BANKS, \
 	  sizeof(struct hvtlfs_flush_ex_input), 0u, FLUSH_VA)                                      \
@@ -120,10 +120,10 @@
 	  sizeof(struct hvtlfs_ipi_ex_input), 0u, IPI)                                             \
 	X(GET_VP_REGISTERS, 0x0050, "HvCallGetVpRegisters", REP,                                   \
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_registers_input),           \
-	  sizeof(uint32_t), NONE)                                                                  \
+	  sizeof(uint32_t), VP_REGISTERS)                                                          \
 	X(SET_VP_REGISTERS, 0x0051, "HvCallSetVpRegisters", REP,                                   \
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_registers_input),           \
-	  sizeof(struct hvtlfs_register_assoc), NONE)                                              \
+	  sizeof(struct hvtlfs_register_assoc), VP_REGISTERS)                                      \
 	X(POST_MESSAGE, 0x005C, "HvCallPostMessage", SIMPLE, HVTLFS_CALLF_SIZES,                   \
 	  sizeof(struct hvtlfs_post_message_input), 0u, POST_MESSAGE)                              \
 	X(SIGNAL_EVENT, 0x005D, "HvCallSignalEvent", SIMPLE,                                       \
@@ -135,10 +135,10 @@
 	X(RETARGET_DEVICE_INTERRUPT, 0x007E, "HvCallRetargetDeviceInterrupt", SIMPLE,              \
 	  HVTLFS_CALLF_VARHDR, 0u, 0u, NONE)                                                       \
 	X(START_VIRTUAL_PROCESSOR, 0x0099, "HvCallStartVirtualProcessor", SIMPLE,                  \
-	  HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_start_vp_input), 0u, NONE)                      \
+	  HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_start_vp_input), 0u, START_VP)                  \
 	X(GET_VP_INDEX_FROM_APIC_ID, 0x009A, "HvCallGetVpIndexFromApicId", REP,                    \
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_get_vp_index_input),        \
-	  sizeof(uint32_t), NONE)                                                                  \
+	  sizeof(uint32_t), VP_INDEX)                                                              \
 	X(FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, 0x00AF, "HvCallFlushGuestPhysicalAddressSpace",      \
 	  SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_gpa_flush_input),   \
 	  0u, FLUSH_GPA)                                                                           \

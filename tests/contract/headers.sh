@@ -26,8 +26,8 @@ layers=(
 	"hvtlfs/error.h hvtlfs/mock.h hvtlfs/arch/types.h hvtlfs/arch/cpu.h"
 	"hvtlfs/tlfs.h hvtlfs/arch.h"
 	"hvtlfs/control.h hvtlfs/catalog.h hvtlfs/vpset.h hvtlfs/ranges.h hvtlfs/features.h hvtlfs/arch/hypercall.h"
-	"hvtlfs/flush.h hvtlfs/planner.h hvtlfs/bringup.h hvtlfs/nested.h hvtlfs/hypercall.h hvtlfs/hvcall.h hvtlfs/registers.h hvtlfs/vtl.h"
-	"hvtlfs/issue.h"
+	"hvtlfs/flush.h hvtlfs/planner.h hvtlfs/bringup.h hvtlfs/nested.h hvtlfs/hypercall.h hvtlfs/registers.h hvtlfs/vtl.h"
+	"hvtlfs/issue.h hvtlfs/hvcall.h"
 	"hvtlfs/hvtlfs.h"
 )
 layer_of() {
