@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/registers.h"
 
 #include "testutil.h"
@@ -467,14 +468,309 @@ static void test_parse(void **state)
 	assert_int_equal(hvtlfs_get_vp_registers_parse(NULL, 0, 0, NULL), HVTLFS_OK);
 }
 
+/* ---- The hypervisor side: hvtlfs_hvcall_decode_into() of both calls. ---- */
+
+static uint64_t gpage[512];
+static struct hvtlfs_hvcall_request dreq;
+static struct hvtlfs_register_entry dregs[8];
+
+/* Decodes the call at gpage: slow with input GPA 0x10000 and output GPA @out_gpa, or fast
+ * (@control has the fast bit) from the register image; @cap register entries. */
+static int dec(uint64_t control, uint64_t out_gpa, unsigned int features, unsigned int options,
+	       size_t cap)
+{
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_elements el;
+
+	memset(&in, 0, sizeof(in));
+	memset(&el, 0, sizeof(el));
+	in.control = control;
+	in.input_gpa = (control & (1ull << 16)) ? 0 : 0x10000;
+	in.output_gpa = out_gpa;
+	in.bytes = (const uint8_t *)gpage;
+	in.len = (control & (1ull << 16)) ? 112 : sizeof(gpage);
+	in.features = features;
+	in.options = options;
+	el.registers = cap ? dregs : NULL;
+	el.registers_cap = cap;
+	return hvtlfs_hvcall_decode_into(&in, &dreq, &el);
+}
+
+static void dexpect(uint16_t status, uint32_t reps, int reason)
+{
+	assert_int_equal(dreq.status, status);
+	assert_int_equal(dreq.reason, reason);
+	assert_true(dreq.result == ((uint64_t)status | ((uint64_t)reps << 32)));
+}
+
+/* Hand-written Get input (TLFS HvCallGetVpRegisters, Input Parameters): partition self,
+ * VP self, VTL 0, RsvdZ; names GuestOsId, VpIndex, and one no catalog knows. */
+static void get_input(void)
+{
+	memset(gpage, 0, sizeof(gpage));
+	gpage[0] = 0xFFFFFFFFFFFFFFFFull;
+	gpage[1] = 0x00000000FFFFFFFEull;
+	gpage[2] = 0x0009000300090002ull;
+	gpage[3] = 0x0000000012345678ull;
+}
+
+static void test_decode_get(void **state)
+{
+	uint8_t out[4096];
+	struct hvtlfs_register_value vals[3] = { { 0x8100000601000000ull, 0 }, { 7, 0 }, { 0, 0 } };
+
+	(void)state;
+	get_input();
+	/* Slow, 2 names, output page at 0x20000: both decoded, 32 bytes of output at 0. */
+	assert_int_equal(dec(0x0050u | (2ull << 32), 0x20000, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 2, HVTLFS_OK);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_VP_REGISTERS);
+	assert_true(dreq.partition_id == 0xFFFFFFFFFFFFFFFFull);
+	assert_true(dreq.vp_index == 0xFFFFFFFEu && dreq.target_vtl == 0);
+	assert_int_equal(dreq.nelements, 2);
+	assert_int_equal(dreq.output_offset, 0);
+	assert_int_equal(dreq.output_size, 32);
+	assert_int_equal(dreq.notes, 0);
+	assert_true(dregs[0].name == 0x00090002 && dregs[0].info &&
+		    strcmp(dregs[0].info->tlfs_name, "HvRegisterGuestOsId") == 0);
+	assert_true(dregs[1].name == 0x00090003 && dregs[1].info);
+	/* The values go out 16 bytes apart, little-endian. */
+	memset(out, 0xEE, sizeof(out));
+	assert_int_equal(hvtlfs_hvcall_put_register_values(&dreq, vals, 2, out, sizeof(out)),
+			 HVTLFS_OK);
+	assert_true(out[0] == 0x00 && out[3] == 0x01 && out[6] == 0x00 && out[7] == 0x81);
+	assert_true(out[8] == 0 && out[15] == 0 && out[16] == 7 && out[31] == 0);
+	assert_true(out[32] == 0xEE);
+	assert_int_equal(hvtlfs_hvcall_put_register_values(&dreq, vals, 3, out, sizeof(out)),
+			 HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_hvcall_put_register_values(&dreq, vals, 2, out, 31),
+			 HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(hvtlfs_hvcall_put_vp_indices(&dreq, NULL, 0, out, sizeof(out)),
+			 HVTLFS_ERR_INVALID_ARG);
+
+	/* Rep start 1 of 3: the unknown name is decoded (info NULL) and noted; its value
+	 * goes at 16 (element 1) on. */
+	assert_int_equal(dec(0x0050u | (3ull << 32) | (1ull << 48), 0x20000, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 3, HVTLFS_OK);
+	assert_int_equal(dreq.nelements, 2);
+	assert_int_equal(dreq.output_offset, 16);
+	assert_int_equal(dreq.output_size, 32);
+	assert_true(dregs[0].name == 0x00090003 && dregs[1].name == 0x12345678);
+	assert_null(dregs[1].info);
+	assert_int_equal(dreq.notes, HVTLFS_HVCALL_NOTE_UNKNOWN_REGISTER);
+	/* Refused on request: UNKNOWN_REGISTER_NAME at its index, the one before it done. */
+	assert_int_equal(dec(0x0050u | (3ull << 32), 0x20000, 0,
+			     HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS, 8),
+			 HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_UNKNOWN_REGISTER_NAME, 2, HVTLFS_ERR_UNKNOWN_REGISTER);
+	assert_int_equal(dreq.nelements, 2);
+	assert_int_equal(dreq.output_size, 32);
+
+	/* The caller's array holds 1 of 3: the early return, TIMEOUT with 1 done. */
+	assert_int_equal(dec(0x0050u | (3ull << 32), 0x20000, 0, 0, 1), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_TIMEOUT, 1, HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(dreq.nelements, 1);
+	assert_int_equal(dreq.output_size, 16);
+	/* No array at all for a rep call. */
+	assert_int_equal(dec(0x0050u | (3ull << 32), 0x20000, 0, 0, 0), HVTLFS_ERR_NO_SPACE);
+}
+
+/* The bad inputs of the page rules and of the header, each with its own reason. */
+static void test_decode_get_refusals(void **state)
+{
+	(void)state;
+	get_input();
+	/* Output overlapping the input (24 bytes at 0x10000): the TLFS forbids it. */
+	assert_int_equal(dec(0x0050u | (2ull << 32), 0x10010, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_ALIGNMENT, 0, HVTLFS_ERR_OVERLAP);
+	/* Output misaligned, and output crossing its page (2 values at 0x20FF8). */
+	assert_int_equal(dec(0x0050u | (2ull << 32), 0x20004, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_ALIGNMENT, 0, HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(dec(0x0050u | (2ull << 32), 0x20FF8, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_ALIGNMENT, 0, HVTLFS_ERR_ALIGNMENT);
+	/* Reserved HV_INPUT_VTL bits, RsvdZ bytes, partition HV_PARTITION_ID_INVALID. */
+	gpage[1] = 0x00000020FFFFFFFEull;
+	assert_int_equal(dec(0x0050u | (2ull << 32), 0x20000, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+	gpage[1] = 0x01000000FFFFFFFEull;
+	assert_int_equal(dec(0x0050u | (2ull << 32), 0x20000, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+	gpage[1] = 0x00000000FFFFFFFEull;
+	gpage[0] = 0;
+	assert_int_equal(dec(0x0050u | (2ull << 32), 0x20000, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARTITION_ID, 0, HVTLFS_ERR_INVALID_ARG);
+	/* A rep start above 0 refused: reps completed = the rep start. */
+	assert_int_equal(dec(0x0050u | (2ull << 32) | (1ull << 48), 0x20000, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARTITION_ID, 1, HVTLFS_ERR_INVALID_ARG);
+	get_input();
+
+	/* Fast: one name (20 bytes in, 16 out at offset 32) needs XMM input and output. */
+	assert_int_equal(dec(0x0050u | (1ull << 16) | (1ull << 32), 0,
+			     HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_XMM_OUTPUT, 0, 8),
+			 HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 1, HVTLFS_OK);
+	assert_int_equal(dreq.output_offset, 32);
+	assert_int_equal(dreq.output_size, 16);
+	assert_false(dreq.raise_ud);
+	{
+		uint64_t image[14] = { 0 };
+		const struct hvtlfs_register_value v = { 0x1122334455667788ull, 0 };
+
+		assert_int_equal(
+			hvtlfs_hvcall_put_register_values(&dreq, &v, 1, image, sizeof(image)),
+			HVTLFS_OK);
+		assert_true(image[4] == 0x1122334455667788ull && image[5] == 0 && image[3] == 0);
+	}
+	/* Without XMM fast output: #UD. */
+	assert_int_equal(
+		dec(0x0050u | (1ull << 16) | (1ull << 32), 0, HVTLFS_HVCALL_FEAT_XMM_INPUT, 0, 8),
+		HVTLFS_OK);
+	assert_true(dreq.raise_ud);
+	assert_int_equal(dreq.reason, HVTLFS_ERR_NO_FEATURE);
+	/* Five names: input 36 (48 rounded) + 80 of output > 112. */
+	assert_int_equal(dec(0x0050u | (1ull << 16) | (5ull << 32), 0,
+			     HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_XMM_OUTPUT, 0, 8),
+			 HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0, HVTLFS_ERR_FAST_TOO_BIG);
+	/* Four fit exactly: output at 32, 64 bytes. */
+	assert_int_equal(dec(0x0050u | (1ull << 16) | (4ull << 32), 0,
+			     HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_XMM_OUTPUT, 0, 8),
+			 HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 4, HVTLFS_OK);
+	assert_int_equal(dreq.output_offset + dreq.output_size, 96);
+}
+
+static void test_decode_set(void **state)
+{
+	(void)state;
+	memset(gpage, 0, sizeof(gpage));
+	gpage[0] = 0xFFFFFFFFFFFFFFFFull;
+	gpage[1] = 0x00000000FFFFFFFEull;
+	/* Element 0: GuestOsId = Linux 6.1.0's; element 1: SINT0 = vector 0x20 masked. */
+	gpage[2] = 0x00090002;
+	gpage[4] = 0x8100000601000000ull;
+	gpage[6] = 0x000A0000;
+	gpage[8] = 0x10020;
+	assert_int_equal(dec(0x0051u | (2ull << 32), 0, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 2, HVTLFS_OK);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_VP_REGISTERS);
+	assert_int_equal(dreq.code, HVTLFS_CALL_SET_VP_REGISTERS);
+	assert_int_equal(dreq.output_size, 0);
+	assert_true(dregs[0].name == 0x00090002 && dregs[0].value.lo == 0x8100000601000000ull &&
+		    dregs[0].value.hi == 0);
+	assert_true(dregs[1].name == 0x000A0000 && dregs[1].value.lo == 0x10020);
+	/* An output GPA on Set (it has no output): ignored, as the TLFS says, and noted. */
+	assert_int_equal(dec(0x0051u | (2ull << 32), 0x20000, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 2, HVTLFS_OK);
+	assert_int_equal(dreq.notes, HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED);
+	/* Element 1's RsvdZ (bytes 4-7, then 8-15): refused at index 1. */
+	gpage[6] = 0x100000000ull | 0x000A0000;
+	assert_int_equal(dec(0x0051u | (2ull << 32), 0, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 1, HVTLFS_ERR_RESERVED_BITS);
+	assert_int_equal(dreq.nelements, 1);
+	gpage[6] = 0x000A0000;
+	gpage[7] = 1;
+	assert_int_equal(dec(0x0051u | (2ull << 32), 0, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 1, HVTLFS_ERR_RESERVED_BITS);
+	gpage[7] = 0;
+	/* A write of the read-only VpIndex, and a 64-bit register with bits above 63. */
+	gpage[2] = 0x00090003;
+	assert_int_equal(dec(0x0051u | (2ull << 32), 0, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_REGISTER_READ_ONLY);
+	gpage[2] = 0x00090002;
+	gpage[5] = 1;
+	assert_int_equal(dec(0x0051u | (2ull << 32), 0, 0, 0, 8), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_REGISTER_WIDTH);
+	gpage[5] = 0;
+	/* Fast Set of one register (48 bytes: XMM input); three fit, four do not. */
+	assert_int_equal(dec(0x0051u | (1ull << 16) | (1ull << 32), 0, 0, 0, 8), HVTLFS_OK);
+	assert_true(dreq.raise_ud);
+	assert_int_equal(
+		dec(0x0051u | (1ull << 16) | (3ull << 32), 0, HVTLFS_HVCALL_FEAT_XMM_INPUT, 0, 8),
+		HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 3, HVTLFS_OK);
+	assert_int_equal(
+		dec(0x0051u | (1ull << 16) | (4ull << 32), 0, HVTLFS_HVCALL_FEAT_XMM_INPUT, 0, 8),
+		HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0, HVTLFS_ERR_FAST_TOO_BIG);
+}
+
+/* Builders and decoder agree: what a guest builds is what the hypervisor decodes. */
+static void test_decode_roundtrip(void **state)
+{
+	const struct hvtlfs_register_target t = { 0x42, 3, 0x11 };
+	uint32_t names[8];
+	struct hvtlfs_register_value values[8];
+	struct hvtlfs_prepared p;
+	unsigned int round, i;
+
+	(void)state;
+	testutil_seed(15);
+	for (round = 0; round < 200; round++) {
+		const uint32_t n = 1u + (uint32_t)testutil_below(8);
+		const bool set = testutil_below(2) != 0;
+		size_t cat_n;
+		const struct hvtlfs_register_info *cat = hvtlfs_register_catalog(&cat_n);
+
+		for (i = 0; i < n; i++) {
+			const struct hvtlfs_register_info *r = &cat[testutil_below(cat_n)];
+
+			names[i] = r->name;
+			values[i].lo =
+				r->width >= 64 ? testutil_next() : testutil_next() & 0xFFFFFFFFull;
+			values[i].hi = r->width == 128 ? testutil_next() : 0;
+		}
+		memset(gpage, 0, sizeof(gpage));
+		if (set)
+			assert_int_equal(hvtlfs_set_vp_registers_build(gpage, sizeof(gpage), &t,
+								       names, values, n, 0, &p),
+					 HVTLFS_OK);
+		else
+			assert_int_equal(hvtlfs_get_vp_registers_build(gpage, sizeof(gpage), &t,
+								       names, n, 0, &p),
+					 HVTLFS_OK);
+		assert_int_equal(dec(p.control, set ? 0 : 0x20000, 0, 0, 8), HVTLFS_OK);
+		assert_true(dreq.partition_id == 0x42 && dreq.vp_index == 3 &&
+			    dreq.target_vtl == 0x11);
+		/* A refused Set element stops the decoding there (read-only registers). */
+		assert_int_equal(dreq.nelements,
+				 dreq.status == HVTLFS_STATUS_SUCCESS
+					 ? n
+					 : hvtlfs_result_reps_completed(dreq.result));
+		for (i = 0; i < dreq.nelements; i++) {
+			assert_true(dregs[i].name == names[i]);
+			if (set && dreq.status == HVTLFS_STATUS_SUCCESS)
+				assert_true(dregs[i].value.lo == values[i].lo &&
+					    dregs[i].value.hi == values[i].hi);
+		}
+		if (!set)
+			dexpect(HVTLFS_STATUS_SUCCESS, n, HVTLFS_OK);
+		else if (dreq.status != HVTLFS_STATUS_SUCCESS) {
+			const struct hvtlfs_register_info *r =
+				hvtlfs_register_lookup(names[dreq.nelements], HVTLFS_REGSET_X64);
+
+			assert_int_equal(dreq.reason, HVTLFS_ERR_REGISTER_READ_ONLY);
+			assert_true(r && (r->flags & HVTLFS_REGF_READ_ONLY));
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_catalog_golden), cmocka_unit_test(test_catalog_sets),
-		cmocka_unit_test(test_catalog_shape),  cmocka_unit_test(test_names_and_writes),
-		cmocka_unit_test(test_get_build),      cmocka_unit_test(test_get_fast),
-		cmocka_unit_test(test_set_build),      cmocka_unit_test(test_build_refusals),
+		cmocka_unit_test(test_catalog_golden),
+		cmocka_unit_test(test_catalog_sets),
+		cmocka_unit_test(test_catalog_shape),
+		cmocka_unit_test(test_names_and_writes),
+		cmocka_unit_test(test_get_build),
+		cmocka_unit_test(test_get_fast),
+		cmocka_unit_test(test_set_build),
+		cmocka_unit_test(test_build_refusals),
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_decode_get),
+		cmocka_unit_test(test_decode_get_refusals),
+		cmocka_unit_test(test_decode_set),
+		cmocka_unit_test(test_decode_roundtrip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

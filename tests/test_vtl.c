@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "hvtlfs/hvcall.h"
 #include "hvtlfs/vtl.h"
 
 #include "testutil.h"
@@ -264,6 +265,220 @@ static void test_code_page_offsets(void **state)
 	assert_true(HVTLFS_VTL_RETURN_INPUT_RESERVED == 0xFFFFFFFFFFFFFFFEull);
 }
 
+/* ---- The hypervisor side: the decoders of the AP start-up and VTL calls. ---- */
+
+static uint64_t gpage[512];
+static struct hvtlfs_hvcall_request dreq;
+static uint32_t dids[16];
+
+/* Decodes the call at gpage: slow at input GPA 0x10000 (output @out_gpa) or fast. */
+static int dec(uint64_t control, uint64_t out_gpa, unsigned int features, size_t cap)
+{
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_elements el;
+	const bool fast = (control & (1ull << 16)) != 0;
+
+	memset(&in, 0, sizeof(in));
+	memset(&el, 0, sizeof(el));
+	in.control = control;
+	in.input_gpa = fast ? 0 : 0x10000;
+	in.output_gpa = out_gpa;
+	in.bytes = (const uint8_t *)gpage;
+	in.len = fast ? 112 : sizeof(gpage);
+	in.features = features;
+	el.apic_ids = cap ? dids : NULL;
+	el.apic_ids_cap = cap;
+	return hvtlfs_hvcall_decode_into(&in, &dreq, &el);
+}
+
+static void dexpect(uint16_t status, uint32_t reps, int reason)
+{
+	assert_int_equal(dreq.status, status);
+	assert_int_equal(dreq.reason, reason);
+	assert_true(dreq.result == ((uint64_t)status | ((uint64_t)reps << 32)));
+}
+
+/* HvCallGetVpIndexFromApicId: hand-written input (partition self, VTL 0, APIC ids 0, 2,
+ * 4, 6); the VP indices go to the output page 4 bytes apart. */
+static void test_decode_vp_index(void **state)
+{
+	uint8_t out[64];
+	static const uint32_t vps[4] = { 0, 1, 2, 0x1234 };
+
+	(void)state;
+	memset(gpage, 0, sizeof(gpage));
+	gpage[0] = 0xFFFFFFFFFFFFFFFFull;
+	gpage[2] = 0x0000000200000000ull;
+	gpage[3] = 0x0000000600000004ull;
+	assert_int_equal(dec(0x009Au | (4ull << 32), 0x20000, 0, 16), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 4, HVTLFS_OK);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_VP_INDEX);
+	assert_int_equal(dreq.nelements, 4);
+	assert_true(dids[0] == 0 && dids[1] == 2 && dids[2] == 4 && dids[3] == 6);
+	assert_int_equal(dreq.output_offset, 0);
+	assert_int_equal(dreq.output_size, 16);
+	memset(out, 0xEE, sizeof(out));
+	assert_int_equal(hvtlfs_hvcall_put_vp_indices(&dreq, vps, 4, out, sizeof(out)), HVTLFS_OK);
+	assert_true(out[4] == 1 && out[8] == 2 && out[12] == 0x34 && out[13] == 0x12 &&
+		    out[15] == 0 && out[16] == 0xEE);
+	/* Rep start 2, array of 1: id 4 decoded, its index at byte 8, then TIMEOUT at 3. */
+	assert_int_equal(dec(0x009Au | (4ull << 32) | (2ull << 48), 0x20000, 0, 1), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_TIMEOUT, 3, HVTLFS_ERR_NO_SPACE);
+	assert_true(dreq.nelements == 1 && dids[0] == 4);
+	assert_int_equal(dreq.output_offset, 8);
+	/* The output page overlapping the input (32 bytes at 0x10000). */
+	assert_int_equal(dec(0x009Au | (4ull << 32), 0x10018, 0, 16), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_ALIGNMENT, 0, HVTLFS_ERR_OVERLAP);
+	/* Fast, 12 ids: 64 bytes in, 48 out at 64 = 112; 13 do not fit; no XMM output: #UD. */
+	assert_int_equal(dec(0x009Au | (1ull << 16) | (12ull << 32), 0,
+			     HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_XMM_OUTPUT, 16),
+			 HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 12, HVTLFS_OK);
+	assert_int_equal(dreq.output_offset, 64);
+	assert_int_equal(dec(0x009Au | (1ull << 16) | (13ull << 32), 0,
+			     HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_XMM_OUTPUT, 16),
+			 HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0, HVTLFS_ERR_FAST_TOO_BIG);
+	assert_int_equal(
+		dec(0x009Au | (1ull << 16) | (1ull << 32), 0, HVTLFS_HVCALL_FEAT_XMM_INPUT, 16),
+		HVTLFS_OK);
+	assert_true(dreq.raise_ud);
+	/* VTL 16, padding, HV_PARTITION_ID_INVALID. */
+	gpage[1] = 16;
+	assert_int_equal(dec(0x009Au | (4ull << 32), 0x20000, 0, 16), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_VTL_RANGE);
+	gpage[1] = 0x100;
+	assert_int_equal(dec(0x009Au | (4ull << 32), 0x20000, 0, 16), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+	gpage[1] = 0;
+	gpage[0] = 0;
+	assert_int_equal(dec(0x009Au | (4ull << 32), 0x20000, 0, 16), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARTITION_ID, 0, HVTLFS_ERR_INVALID_ARG);
+}
+
+/* HvCallEnablePartitionVtl, slow and fast (16 bytes in RDX and R8). */
+static void test_decode_enable_partition_vtl(void **state)
+{
+	struct hvtlfs_prepared p;
+
+	(void)state;
+	memset(gpage, 0, sizeof(gpage));
+	assert_int_equal(hvtlfs_enable_partition_vtl_build(gpage, 16, HVTLFS_PARTITION_ID_SELF, 1,
+							   HVTLFS_ENABLE_PARTITION_VTL_MBEC,
+							   HVTLFS_CTL_FAST, &p),
+			 HVTLFS_OK);
+	assert_int_equal(dec(p.control, 0, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 0, HVTLFS_OK);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_ENABLE_PARTITION_VTL);
+	assert_true(dreq.target_vtl == 1 && dreq.flags == HVTLFS_ENABLE_PARTITION_VTL_MBEC);
+	/* Slow, with an output GPA it has no use for: ignored and noted. */
+	assert_int_equal(dec(0x000Du, 0x20000, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 0, HVTLFS_OK);
+	assert_int_equal(dreq.notes, HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED);
+	/* Flag bit 3, a reserved byte, VTL 16. */
+	gpage[1] = 0x0801;
+	assert_int_equal(dec(0x000Du, 0, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_BAD_FLAGS);
+	gpage[1] = 0x010000000001ull;
+	assert_int_equal(dec(0x000Du, 0, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+	gpage[1] = 0x10;
+	assert_int_equal(dec(0x000Du, 0, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_VTL_RANGE);
+}
+
+/* HvCallStartVirtualProcessor and HvCallEnableVpVtl: the Linux AP context built, then
+ * decoded back field for field. */
+static void test_decode_start_vp(void **state)
+{
+	struct hvtlfs_initial_vp_context c;
+	struct hvtlfs_prepared p;
+
+	(void)state;
+	linux_ap_context(&c);
+	memset(gpage, 0, sizeof(gpage));
+	assert_int_equal(hvtlfs_start_vp_build(gpage, sizeof(gpage), HVTLFS_PARTITION_ID_SELF, 5, 0,
+					       &c, 0, &p),
+			 HVTLFS_OK);
+	assert_int_equal(dec(p.control, 0, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 0, HVTLFS_OK);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_START_VP);
+	assert_true(dreq.vp_index == 5 && dreq.target_vtl == 0);
+	assert_memory_equal(&dreq.vp_context, &c, sizeof(c));
+	assert_int_equal(hvtlfs_enable_vp_vtl_build(gpage, sizeof(gpage), HVTLFS_PARTITION_ID_SELF,
+						    5, 1, &c, 0, &p),
+			 HVTLFS_OK);
+	assert_int_equal(dec(p.control, 0, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_SUCCESS, 0, HVTLFS_OK);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_ENABLE_VP_VTL);
+	assert_true(dreq.target_vtl == 1);
+}
+
+/* The reserved bytes after TargetVtl, VTL 16, and the fast form (never fits). */
+static void test_decode_start_vp_refusals(void **state)
+{
+	(void)state;
+	memset(gpage, 0, sizeof(gpage));
+	gpage[0] = 0xFFFFFFFFFFFFFFFFull;
+	gpage[1] = 0x0000010000000001ull;
+	assert_int_equal(dec(0x0099u, 0, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_RESERVED_BITS);
+	gpage[1] = 0x0000001000000001ull;
+	assert_int_equal(dec(0x000Fu, 0, 0, 0), HVTLFS_OK);
+	dexpect(HVTLFS_STATUS_INVALID_PARAMETER, 0, HVTLFS_ERR_VTL_RANGE);
+	assert_int_equal(dec(0x0099u | (1ull << 16), 0, HVTLFS_HVCALL_FEAT_XMM_INPUT, 0),
+			 HVTLFS_OK);
+	assert_int_equal(dreq.status, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+	/* Input crossing its page: 240 bytes at 0x10F80. */
+	{
+		struct hvtlfs_hvcall_input in;
+
+		memset(&in, 0, sizeof(in));
+		in.control = 0x0099u;
+		in.input_gpa = 0x10F80;
+		in.bytes = (const uint8_t *)gpage;
+		in.len = 240;
+		assert_int_equal(hvtlfs_hvcall_decode_into(&in, &dreq, NULL), HVTLFS_OK);
+		dexpect(HVTLFS_STATUS_INVALID_ALIGNMENT, 0, HVTLFS_ERR_ALIGNMENT);
+	}
+}
+
+/* VTL call and VTL return as the hypercall page's sequence hands them over: the bare
+ * code in the control word, the control input in RAX (hvtlfs_hvcall_input::vtl_input). */
+static void test_decode_vtl_switch(void **state)
+{
+	struct hvtlfs_hvcall_input in;
+
+	(void)state;
+	memset(&in, 0, sizeof(in));
+	in.control = 0x0011u;
+	assert_int_equal(hvtlfs_hvcall_decode_into(&in, &dreq, NULL), HVTLFS_OK);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_VTL_SWITCH);
+	assert_int_equal(dreq.code, HVTLFS_CALL_VTL_CALL);
+	assert_int_equal(dreq.status, HVTLFS_STATUS_SUCCESS);
+	assert_false(dreq.raise_ud);
+	assert_true(dreq.result == 0);
+	/* VTL return, fast (bit 0). */
+	in.control = 0x0012u;
+	in.vtl_input = HVTLFS_VTL_RETURN_FAST;
+	assert_int_equal(hvtlfs_hvcall_decode_into(&in, &dreq, NULL), HVTLFS_OK);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_VTL_SWITCH);
+	assert_true(dreq.flags == 1 && !dreq.raise_ud);
+	/* Invalid control inputs: #UD. */
+	in.vtl_input = 2;
+	assert_int_equal(hvtlfs_hvcall_decode_into(&in, &dreq, NULL), HVTLFS_OK);
+	assert_true(dreq.raise_ud && dreq.reason == HVTLFS_ERR_RESERVED_BITS);
+	in.control = 0x0011u;
+	in.vtl_input = 1;
+	assert_int_equal(hvtlfs_hvcall_decode_into(&in, &dreq, NULL), HVTLFS_OK);
+	assert_true(dreq.raise_ud);
+	in.vtl_input = 0;
+	in.control = 0x0011u | (1ull << 16);
+	assert_int_equal(hvtlfs_hvcall_decode_into(&in, &dreq, NULL), HVTLFS_OK);
+	assert_true(dreq.raise_ud);
+	assert_int_equal(dreq.kind, HVTLFS_HVCALL_REQ_NONE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -273,6 +488,11 @@ int main(void)
 		cmocka_unit_test(test_enable_partition_vtl),
 		cmocka_unit_test(test_get_vp_index),
 		cmocka_unit_test(test_code_page_offsets),
+		cmocka_unit_test(test_decode_vp_index),
+		cmocka_unit_test(test_decode_enable_partition_vtl),
+		cmocka_unit_test(test_decode_start_vp),
+		cmocka_unit_test(test_decode_start_vp_refusals),
+		cmocka_unit_test(test_decode_vtl_switch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
