@@ -28,5 +28,6 @@
 #include "hvtlfs/nested.h"
 #include "hvtlfs/registers.h"
 #include "hvtlfs/vtl.h"
+#include "hvtlfs/vp.h"
 
 #endif /* HVTLFS_HVTLFS_H */
