@@ -54,6 +54,8 @@ extern const struct cli_flag cli_flush_flags[CLI_FLUSH_FLAGS];
 #define CLI_FEAT_XMM	2u
 #define CLI_FEAT_EXTGVA 4u
 #define CLI_FEAT_LARGE	8u
+#define CLI_FEAT_XMMOUT 16u
+#define CLI_FEAT_ARM64	32u
 /* The value of cmd's --features (NULL: none given), names among allowed: 0 with *out set,
  * or cli_usage_error()'s 2 for a missing list or an unknown name. */
 int cli_features_option(const char *cmd, const char *val, unsigned int allowed, unsigned int *out);
@@ -68,6 +70,7 @@ void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
 void cli_print_input(const uint8_t *bytes, size_t len, int registers);
 
 int cli_decode(int argc, char **argv);
+int cli_build(int argc, char **argv);
 int cli_plan(int argc, char **argv);
 
 #endif

@@ -26,6 +26,8 @@ static const char usage_text[] =
 	"  quickref            print the TLFS quick reference (Markdown) from the catalogs\n"
 	"  decode ...          decode a hypercall's input as a hypervisor would (decode --help)\n"
 	"  plan ...            plan a TLB flush and print the hypercall (plan --help)\n"
+	"  build <call> ...    write a VP-register, AP start-up or VTL call's input\n"
+	"                      (build --help)\n"
 	"  help, --help        this text; 'hvtlfs <command> --help' describes a command\n"
 	"\n"
 	"Numbers are decimal or 0x-prefixed hexadecimal. Exit status: 0 on success, 1 when a\n"
@@ -329,6 +331,7 @@ static const struct command {
 	{ "quickref", cmd_quickref, quickref_help },
 	{ "decode", cli_decode, NULL },
 	{ "plan", cli_plan, NULL },
+	{ "build", cli_build, NULL },
 };
 
 int main(int argc, char **argv)
