@@ -910,6 +910,9 @@ enum hvtlfs_cpuid_leaf {
 	X(EAX, 6, VP_INDEX_MSR, vp_index_msr)                                                      \
 	X(EBX, 4, POST_MESSAGES, post_messages)                                                    \
 	X(EBX, 5, SIGNAL_EVENTS, signal_events)                                                    \
+	X(EBX, 16, ACCESS_VSM, access_vsm)                                                         \
+	X(EBX, 17, ACCESS_VP_REGISTERS, access_vp_registers)                                       \
+	X(EBX, 21, START_VIRTUAL_PROCESSOR, start_virtual_processor)                               \
 	X(EBX, 20, EXTENDED_HYPERCALLS, extended_hypercalls)                                       \
 	X(EBX, 22, ISOLATION, isolation)                                                           \
 	X(EDX, 4, XMM_INPUT, xmm_input)                                                            \
