@@ -792,9 +792,9 @@ enum hvtlfs_msr {
  *         #HVTLFS_REGISTER_LIST (the x64 and arm64 architectural names share numbers). */
 enum hvtlfs_register_name {
 	HVTLFS_REGISTER_LIST(HVTLFS_REGISTER_ENUM_)
-	/*! Linux's name of #HVTLFS_REGISTER_SIFP (the SynIC event flags page). */
+	/*! Linux's name of `HVTLFS_REGISTER_SIFP` (the SynIC event flags page). */
 	HVTLFS_REGISTER_SIEFP = HVTLFS_REGISTER_SIFP,
-	/*! Linux's name of #HVTLFS_REGISTER_SIPP (the SynIC message page). */
+	/*! Linux's name of `HVTLFS_REGISTER_SIPP` (the SynIC message page). */
 	HVTLFS_REGISTER_SIMP = HVTLFS_REGISTER_SIPP
 };
 /*! @} */
