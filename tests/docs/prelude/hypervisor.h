@@ -14,7 +14,7 @@ int inject_ud(struct vcpu *v);		    /* raise #UD in the guest */
 void host_log(const char *fmt, ...);	    /* the host's log */
 void act(const struct hvtlfs_hvcall_request *req, const struct hvtlfs_range_entry *ranges);
 /* Its register file and its VTL switch (the VP-register and VTL calls). */
-void *map_gpa_rw(uint64_t gpa);	/* writable host mapping of a guest physical address */
+void *map_gpa_rw(uint64_t gpa); /* writable host mapping of a guest physical address */
 void read_vp_registers(const struct hvtlfs_hvcall_request *req,
 		       const struct hvtlfs_register_entry *e, struct hvtlfs_register_value *v);
 void write_vp_registers(const struct hvtlfs_hvcall_request *req,
