@@ -108,7 +108,7 @@ static inline void fz_common(const struct fz_call *f, uint32_t kind)
 	/* Accepted calls: the slow form only, every input byte within one page. */
 	if (r->status == HVTLFS_STATUS_SUCCESS) {
 		CHECK(!hvtlfs_control_is_fast(f->in.control));
-		CHECK(r->output_ignored ==
+		CHECK(!!(r->notes & HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED) ==
 		      (!(ci->flags & HVTLFS_CALLF_OUTPUT) && f->in.output_gpa != 0));
 		if (ci->flags & HVTLFS_CALLF_OUTPUT)
 			CHECK(r->output_gpa == f->in.output_gpa && r->output_size != 0 &&

@@ -11,6 +11,9 @@
 /* The trampoline in arch/<arch>/mock/page.S; an object symbol so no
  * function-to-object pointer conversion is needed. */
 extern char hvtlfs_mock_page_entry_[];
+/* Its VTL call and VTL return sequences, after it in the same page.S. */
+extern char hvtlfs_mock_vtl_call_entry_[];
+extern char hvtlfs_mock_vtl_return_entry_[];
 
 static struct {
 	hvtlfs_mock_handler_fn handler;
@@ -34,6 +37,14 @@ void hvtlfs_mock_reset(void)
 void *hvtlfs_mock_page(void)
 {
 	return hvtlfs_mock_page_entry_;
+}
+
+uint64_t hvtlfs_mock_vsm_code_page_offsets(void)
+{
+	uint64_t call = (uint64_t)(hvtlfs_mock_vtl_call_entry_ - hvtlfs_mock_page_entry_);
+	uint64_t ret = (uint64_t)(hvtlfs_mock_vtl_return_entry_ - hvtlfs_mock_page_entry_);
+
+	return (call & 0xFFFu) | ((ret & 0xFFFu) << 12);
 }
 
 void hvtlfs_mock_set_handler(hvtlfs_mock_handler_fn fn, void *ctx)

@@ -5,7 +5,9 @@
 #include "hvtlfs/extended.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/interrupt.h"
+#include "hvtlfs/registers.h"
 #include "hvtlfs/visibility.h"
+#include "hvtlfs/vtl.h"
 #include "hvtlfs_internal.h"
 
 /* The catalog rows, in the list's order (sorted by code: a test proves it). Extended
@@ -129,16 +131,47 @@ int hvtlfs_call_encode(uint64_t *out, uint16_t code, unsigned int opts, uint32_t
 	return HVTLFS_OK;
 }
 
-int hvtlfs_call_check_gpas(uint64_t control, uint64_t input_gpa, size_t input_size,
-			   uint64_t output_gpa, size_t output_size)
+#define HVTLFS_CALL_OUTPUT_ROW_(name, fixed, elem)                                                 \
+	{ HVTLFS_CALL_##name, (uint16_t)(fixed), (uint16_t)(elem) },
+
+static const struct hvtlfs_call_output outputs[] = { HVTLFS_CALL_OUTPUT_LIST(
+	HVTLFS_CALL_OUTPUT_ROW_) };
+
+/* Whether a call has output is its row's #HVTLFS_CALLF_OUTPUT; what it writes is its
+ * row of #HVTLFS_CALL_OUTPUT_LIST. The compiler holds the second to the first. */
+#define HVTLFS_CALL_FLAGS_ENUM_(name, code, tlfs_name, kind, flags, hdr, elem, decoder)            \
+	CALL_FLAGS_##name##_ = (flags),
+enum {
+	HVTLFS_CALL_LIST(HVTLFS_CALL_FLAGS_ENUM_)
+};
+#define HVTLFS_CALL_OUTPUT_HAS_FLAG_(name, fixed, elem)                                            \
+	HVTLFS_STATIC_ASSERT(CALL_FLAGS_##name##_ &HVTLFS_CALLF_OUTPUT,                            \
+			     #name " has an output row but no HVTLFS_CALLF_OUTPUT");
+HVTLFS_CALL_OUTPUT_LIST(HVTLFS_CALL_OUTPUT_HAS_FLAG_)
+
+const struct hvtlfs_call_output *hvtlfs_call_output_lookup(uint16_t code)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
+		if (outputs[i].code == code)
+			return &outputs[i];
+	return NULL;
+}
+
+int hvtlfs_call_check_gpas(uint64_t control, uint64_t input_gpa, uint64_t input_size,
+			   uint64_t output_gpa, uint64_t output_size)
 {
 	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(hvtlfs_control_code(control));
 
 	if (!ci)
 		return HVTLFS_ERR_UNKNOWN_CALL;
+	if (hvtlfs_control_is_fast(control))
+		return HVTLFS_ERR_INVALID_ARG;
 	/* The hypervisor ignores an output GPA the call does not use: the guest meant
-	 * something it will not get. */
-	if (!(ci->flags & HVTLFS_CALLF_OUTPUT) && (output_gpa != 0 || output_size != 0))
+	 * something it will not get. A row without sizes does not say. */
+	if ((ci->flags & HVTLFS_CALLF_SIZES) && !(ci->flags & HVTLFS_CALLF_OUTPUT) &&
+	    (output_gpa != 0 || output_size != 0))
 		return HVTLFS_ERR_UNEXPECTED_OUTPUT;
 	if ((input_size && !hvtlfs_gpa_fits_page_(input_gpa, input_size)) ||
 	    (output_size && !hvtlfs_gpa_fits_page_(output_gpa, output_size)))

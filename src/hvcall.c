@@ -4,7 +4,9 @@
 #include "hvtlfs/extended.h"
 #include "hvtlfs/flush.h"
 #include "hvtlfs/interrupt.h"
+#include "hvtlfs/registers.h"
 #include "hvtlfs/visibility.h"
+#include "hvtlfs/vtl.h"
 #include "hvtlfs_internal.h"
 
 /* Field @member of wire struct @type at guest memory @b: its bytes, each read once. */
@@ -39,7 +41,19 @@ static int reject(struct hvtlfs_hvcall_request *req, uint16_t status, int reason
 	req->reason = reason;
 	req->result = hvtlfs_result_encode(status, reps_before_elements(req));
 	req->nranges = 0;
+	req->nelements = 0;
+	req->output_offset = 0;
+	req->output_size = 0;
+	req->notes = 0;
 	return HVTLFS_OK;
+}
+
+/* A refusal the TLFS answers with #UD: the status and reason for the host's log, no
+ * result for the guest. */
+static int raise_ud(struct hvtlfs_hvcall_request *req, int reason)
+{
+	req->raise_ud = true;
+	return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, reason);
 }
 
 static int accept(struct hvtlfs_hvcall_request *req, uint32_t kind, uint16_t status, uint32_t reps)
@@ -62,8 +76,9 @@ struct call_ {
 	size_t need;
 	uint32_t varhdr;
 	uint32_t kind;
-	struct hvtlfs_range_entry *ranges;
-	size_t cap;
+	const struct hvtlfs_hvcall_elements *el;
+	unsigned int set;  /* the guest's register set (HVTLFS_REGSET_*) */
+	uint32_t out_base; /* where output element 0 goes: 0 (slow), or after the input (fast) */
 };
 
 typedef int (*decoder_fn_)(struct hvtlfs_hvcall_request *req, const struct call_ *c);
@@ -75,7 +90,7 @@ static int decode_list(struct hvtlfs_hvcall_request *req, const struct call_ *c,
 {
 	size_t elem_off = c->info->fixed_header_size + sizeof(uint64_t) * (size_t)c->varhdr;
 	uint32_t left = req->rep_count - req->rep_start;
-	uint32_t n = (uint32_t)hvtlfs_min_u64_(left, c->cap);
+	uint32_t n = (uint32_t)hvtlfs_min_u64_(left, c->el->ranges_cap);
 	size_t bad = n;
 	int rc;
 
@@ -84,7 +99,8 @@ static int decode_list(struct hvtlfs_hvcall_request *req, const struct call_ *c,
 	/* Entries past 2^64 - 1 are clamped, not refused: the TLFS ignores invalid GVAs. */
 	rc = hvtlfs_range_list_decode(format | HVTLFS_RANGE_DECODE_CLAMP,
 				      c->b + elem_off + sizeof(uint64_t) * (size_t)req->rep_start,
-				      sizeof(uint64_t) * n, n, c->ranges, c->cap, &bad);
+				      sizeof(uint64_t) * n, n, c->el->ranges, c->el->ranges_cap,
+				      &bad);
 	if (rc < 0) {
 		/* Reps before the bad element are done; that element fails the call. */
 		if (bad > n)
@@ -265,25 +281,253 @@ static int decode_flush_gpa(struct hvtlfs_hvcall_request *req, const struct call
 	return decode_list(req, c, HVTLFS_RANGE_FORMAT_GPA);
 }
 
-/*
- * Where a call with output writes it: @size bytes at the output GPA, 8-byte aligned and
- * within one page (TLFS "Alignment Requirements"). The TLFS also forbids the output to
- * overlap the input; the one call with output decoded here has no input, so that rule
- * (hvtlfs_gpas_overlap_(), with this status and HVTLFS_ERR_BUFFERS_OVERLAP) joins this
- * function with the first decoder of a call that has both. Returns true, with the
- * request rejected, on a refusal.
- */
-static bool output_refused(struct hvtlfs_hvcall_request *req, const struct call_ *c, uint32_t size)
+/* The elements of a rep call that fit the caller's array: the reps left from the rep
+ * start, at most @cap. */
+static uint32_t elements_fit(const struct hvtlfs_hvcall_request *req, size_t cap)
 {
-	const uint64_t gpa = c->in->output_gpa;
+	return (uint32_t)hvtlfs_min_u64_(req->rep_count - req->rep_start, cap);
+}
 
-	req->output_gpa = gpa;
-	req->output_size = size;
-	if (!hvtlfs_gpa_fits_page_(gpa, size)) {
-		(void)reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
-		return true;
+/* Where a call's output goes (see hvtlfs_hvcall_request::output_offset), for output
+ * elements of @elem bytes. */
+static void output_at(struct hvtlfs_hvcall_request *req, const struct call_ *c, uint32_t elem)
+{
+	req->output_offset = c->out_base + elem * req->rep_start;
+}
+
+/* Element @k (rep index rep_start + k) failed: the @k before it are done and the
+ * request covers them, as for a list element (decode_list()). */
+static int fail_element(struct hvtlfs_hvcall_request *req, const struct call_ *c, uint32_t k,
+			uint32_t out_elem, uint16_t status, int reason)
+{
+	req->kind = c->kind;
+	req->nelements = k;
+	req->output_size = out_elem * k;
+	req->status = status;
+	req->reason = reason;
+	req->result = hvtlfs_result_encode(status, req->rep_start + k);
+	return HVTLFS_OK;
+}
+
+/* All @n elements that fit are decoded: success, or the early return of a full array. */
+static int end_elements(struct hvtlfs_hvcall_request *req, const struct call_ *c, uint32_t n,
+			uint32_t out_elem)
+{
+	req->nelements = n;
+	req->output_size = out_elem * n;
+	if (n < req->rep_count - req->rep_start) {
+		req->reason = HVTLFS_ERR_NO_SPACE;
+		return accept(req, c->kind, HVTLFS_STATUS_TIMEOUT, req->rep_start + n);
 	}
-	return false;
+	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, req->rep_count);
+}
+
+/* The partition a call names: HV_PARTITION_ID_INVALID names none. */
+static bool partition_invalid(uint64_t partition_id)
+{
+	return partition_id == HVTLFS_PARTITION_ID_INVALID;
+}
+
+/* @n bytes at offset @at of the input ORed together (reserved bytes: 0 when all zero). */
+static uint64_t reserved_bytes(const struct call_ *c, size_t at, unsigned int n)
+{
+	return hvtlfs_guest_le_(c->b + at, n);
+}
+
+/*
+ * HvCallGetVpRegisters and HvCallSetVpRegisters (struct hvtlfs_registers_input, then
+ * a 4-byte name or a struct hvtlfs_register_assoc a rep): the target, then the
+ * elements rep_start.. into the caller's register array.
+ */
+static int decode_vp_registers(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	const bool set = req->code == HVTLFS_CALL_SET_VP_REGISTERS;
+	const size_t hdr = sizeof(struct hvtlfs_registers_input);
+	const uint32_t out_elem = set ? 0u : (uint32_t)sizeof(struct hvtlfs_register_value);
+	uint32_t vtl, n, k;
+
+	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_registers_input, partition_id);
+	req->vp_index = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_registers_input, vp_index);
+	vtl = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_registers_input, input_vtl);
+	req->target_vtl = vtl;
+	if (reserved_bytes(c, HVTLFS_OFFSETOF(struct hvtlfs_registers_input, rsvdz), 3u) != 0 ||
+	    (vtl & HVTLFS_INPUT_VTL_RESERVED))
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	if (partition_invalid(req->partition_id))
+		return reject(req, HVTLFS_STATUS_INVALID_PARTITION_ID, HVTLFS_ERR_INVALID_ARG);
+	output_at(req, c, out_elem);
+	n = elements_fit(req, c->el->registers_cap);
+	for (k = 0; k < n; k++) {
+		const uint32_t i = req->rep_start + k;
+		struct hvtlfs_register_entry *e = &c->el->registers[k];
+		const uint8_t *p;
+		uint64_t rsvd = 0;
+
+		e->value.lo = 0;
+		e->value.hi = 0;
+		if (set) {
+			p = c->b + hdr + sizeof(struct hvtlfs_register_assoc) * (size_t)i;
+			e->name = (uint32_t)GUEST_FIELD_(p, struct hvtlfs_register_assoc, name);
+			rsvd = GUEST_FIELD_(p, struct hvtlfs_register_assoc, rsvdz0) |
+			       GUEST_FIELD_(p, struct hvtlfs_register_assoc, rsvdz1);
+			e->value.lo = hvtlfs_guest_le64_(
+				p + HVTLFS_OFFSETOF(struct hvtlfs_register_assoc, value));
+			e->value.hi = hvtlfs_guest_le64_(
+				p + HVTLFS_OFFSETOF(struct hvtlfs_register_assoc, value) + 8u);
+		} else {
+			e->name = (uint32_t)hvtlfs_guest_le_(c->b + hdr + sizeof(uint32_t) * i, 4u);
+		}
+		e->info = hvtlfs_register_lookup(e->name, c->set);
+		if (rsvd != 0)
+			return fail_element(req, c, k, out_elem, HVTLFS_STATUS_INVALID_PARAMETER,
+					    HVTLFS_ERR_RESERVED_BITS);
+		if (!e->info) {
+			if (c->in->options & HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS)
+				return fail_element(req, c, k, out_elem,
+						    HVTLFS_STATUS_UNKNOWN_REGISTER_NAME,
+						    HVTLFS_ERR_UNKNOWN_REGISTER);
+			req->notes |= HVTLFS_HVCALL_NOTE_UNKNOWN_REGISTER;
+		} else if (set) {
+			int rc = hvtlfs_register_write_check(e->name, c->set, &e->value);
+
+			if (rc != HVTLFS_OK)
+				return fail_element(req, c, k, out_elem,
+						    HVTLFS_STATUS_INVALID_PARAMETER, rc);
+		}
+	}
+	return end_elements(req, c, n, out_elem);
+}
+
+/* An HV_VTL (a plain VTL number): 0-15. */
+static bool vtl_invalid(uint32_t vtl)
+{
+	return vtl > HVTLFS_VTL_MAX;
+}
+
+/* HvCallGetVpIndexFromApicId (struct hvtlfs_get_vp_index_input, then a 4-byte APIC id
+ * a rep): the ids rep_start.. into the caller's array; 4-byte VP indices answer. */
+static int decode_vp_index(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	const size_t hdr = sizeof(struct hvtlfs_get_vp_index_input);
+	uint32_t n, k;
+
+	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_get_vp_index_input, partition_id);
+	req->target_vtl =
+		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_get_vp_index_input, target_vtl);
+	if (reserved_bytes(c, HVTLFS_OFFSETOF(struct hvtlfs_get_vp_index_input, padding), 7u) != 0)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	if (vtl_invalid(req->target_vtl))
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_VTL_RANGE);
+	if (partition_invalid(req->partition_id))
+		return reject(req, HVTLFS_STATUS_INVALID_PARTITION_ID, HVTLFS_ERR_INVALID_ARG);
+	output_at(req, c, sizeof(uint32_t));
+	n = elements_fit(req, c->el->apic_ids_cap);
+	for (k = 0; k < n; k++)
+		c->el->apic_ids[k] = (uint32_t)hvtlfs_guest_le_(
+			c->b + hdr + sizeof(uint32_t) * (size_t)(req->rep_start + k), 4u);
+	return end_elements(req, c, n, sizeof(uint32_t));
+}
+
+/* HvCallEnablePartitionVtl (struct hvtlfs_enable_partition_vtl_input). */
+static int decode_enable_partition_vtl(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	req->partition_id =
+		GUEST_FIELD_(c->b, struct hvtlfs_enable_partition_vtl_input, partition_id);
+	req->target_vtl =
+		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_enable_partition_vtl_input, target_vtl);
+	req->flags = GUEST_FIELD_(c->b, struct hvtlfs_enable_partition_vtl_input, flags);
+	if (reserved_bytes(c, HVTLFS_OFFSETOF(struct hvtlfs_enable_partition_vtl_input, rsvdz),
+			   6u) != 0)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	if (req->flags & ~(uint64_t)HVTLFS_ENABLE_PARTITION_VTL_KNOWN)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_FLAGS);
+	if (vtl_invalid(req->target_vtl))
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_VTL_RANGE);
+	if (partition_invalid(req->partition_id))
+		return reject(req, HVTLFS_STATUS_INVALID_PARTITION_ID, HVTLFS_ERR_INVALID_ARG);
+	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
+}
+
+/* An HV_X64_SEGMENT_REGISTER at @p, each byte read once. */
+static void get_segment(struct hvtlfs_x64_segment_register *s, const uint8_t *p)
+{
+	s->base = GUEST_FIELD_(p, struct hvtlfs_x64_segment_register, base);
+	s->limit = (uint32_t)GUEST_FIELD_(p, struct hvtlfs_x64_segment_register, limit);
+	s->selector = (uint16_t)GUEST_FIELD_(p, struct hvtlfs_x64_segment_register, selector);
+	s->attributes = (uint16_t)GUEST_FIELD_(p, struct hvtlfs_x64_segment_register, attributes);
+}
+
+/* An HV_X64_TABLE_REGISTER at @p (its padding kept as the guest wrote it). */
+static void get_table(struct hvtlfs_x64_table_register *t, const uint8_t *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < 3u; i++)
+		t->pad[i] = (uint16_t)hvtlfs_guest_le_(p + 2u * i, 2u);
+	t->limit = (uint16_t)GUEST_FIELD_(p, struct hvtlfs_x64_table_register, limit);
+	t->base = GUEST_FIELD_(p, struct hvtlfs_x64_table_register, base);
+}
+
+/* HvCallEnableVpVtl and HvCallStartVirtualProcessor (struct hvtlfs_start_vp_input):
+ * the target and the whole initial context, copied (the hypervisor judges its values:
+ * HV_STATUS_INVALID_REGISTER_VALUE is its answer). */
+static int decode_vp_context(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	const uint8_t *x = c->b + HVTLFS_OFFSETOF(struct hvtlfs_start_vp_input, context);
+	struct hvtlfs_initial_vp_context *v = &req->vp_context;
+
+	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, partition_id);
+	req->vp_index = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, vp_index);
+	req->target_vtl = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, target_vtl);
+	if (reserved_bytes(c, HVTLFS_OFFSETOF(struct hvtlfs_start_vp_input, rsvdz), 3u) != 0)
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
+	if (vtl_invalid(req->target_vtl))
+		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_VTL_RANGE);
+	if (partition_invalid(req->partition_id))
+		return reject(req, HVTLFS_STATUS_INVALID_PARTITION_ID, HVTLFS_ERR_INVALID_ARG);
+#define AT_(field) (x + HVTLFS_OFFSETOF(struct hvtlfs_initial_vp_context, field))
+	v->rip = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, rip);
+	v->rsp = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, rsp);
+	v->rflags = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, rflags);
+	get_segment(&v->cs, AT_(cs));
+	get_segment(&v->ds, AT_(ds));
+	get_segment(&v->es, AT_(es));
+	get_segment(&v->fs, AT_(fs));
+	get_segment(&v->gs, AT_(gs));
+	get_segment(&v->ss, AT_(ss));
+	get_segment(&v->tr, AT_(tr));
+	get_segment(&v->ldtr, AT_(ldtr));
+	get_table(&v->idtr, AT_(idtr));
+	get_table(&v->gdtr, AT_(gdtr));
+#undef AT_
+	v->efer = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, efer);
+	v->cr0 = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, cr0);
+	v->cr3 = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, cr3);
+	v->cr4 = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, cr4);
+	v->msr_cr_pat = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, msr_cr_pat);
+	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
+}
+
+/*
+ * HvCallVtlCall and HvCallVtlReturn as they reach the hypervisor from the hypercall
+ * page's sequence: the bare code in the control word, the control input in RAX (TLFS
+ * vsm.md "VTL Call", "VTL Return"; OpenVMM reads them so). Anything else is an invalid
+ * control input: #UD. Judged before the catalog's checks, which would answer a status.
+ */
+static int decode_vtl_switch(struct hvtlfs_hvcall_request *req,
+			     const struct hvtlfs_hvcall_input *in)
+{
+	const uint64_t reserved = req->code == HVTLFS_CALL_VTL_CALL
+					  ? HVTLFS_VTL_CALL_INPUT_RESERVED
+					  : HVTLFS_VTL_RETURN_INPUT_RESERVED;
+
+	req->flags = in->vtl_input;
+	if (in->control != req->code || (in->vtl_input & reserved))
+		return raise_ud(req, HVTLFS_ERR_RESERVED_BITS);
+	req->kind = HVTLFS_HVCALL_REQ_VTL_SWITCH;
+	req->status = HVTLFS_STATUS_SUCCESS;
+	req->result = 0;
+	return HVTLFS_OK;
 }
 
 /* HvCallModifySparseGpaPageHostVisibility (struct hvtlfs_visibility_input, then GPFNs). */
@@ -365,8 +609,10 @@ static int decode_retarget(struct hvtlfs_hvcall_request *req, const struct call_
 /* HvExtCallQueryCapabilities: no input, one u64 of output. */
 static int decode_ext_query(struct hvtlfs_hvcall_request *req, const struct call_ *c)
 {
-	if (output_refused(req, c, (uint32_t)sizeof(uint64_t)))
-		return HVTLFS_OK;
+	/* Its one u64 at the output GPA, which the generic checks found aligned and in
+	 * its page (#HVTLFS_CALL_OUTPUT_LIST). */
+	output_at(req, c, 0);
+	req->output_size = (uint32_t)sizeof(uint64_t);
 	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
 }
 
@@ -399,6 +645,12 @@ static int decode_ext_heat_hint(struct hvtlfs_hvcall_request *req, const struct 
 #define DECODER_RETARGET_		decode_retarget
 #define DECODER_EXT_QUERY_CAPABILITIES_ decode_ext_query
 #define DECODER_EXT_HEAT_HINT_		decode_ext_heat_hint
+#define DECODER_VP_REGISTERS_		decode_vp_registers
+#define DECODER_VP_INDEX_		decode_vp_index
+#define DECODER_ENABLE_PARTITION_VTL_	decode_enable_partition_vtl
+#define DECODER_ENABLE_VP_VTL_		decode_vp_context
+#define DECODER_START_VP_		decode_vp_context
+#define DECODER_VTL_SWITCH_		NULL /* decode_vtl_switch(), before the catalog's checks */
 #define DISPATCH_ROW_(name, code, tlfs_name, kind, flags, hdr, elem, decoder)                      \
 	{ DECODER_##decoder##_, HVTLFS_HVCALL_REQ_##decoder },
 
@@ -407,17 +659,63 @@ static const struct {
 	uint32_t kind;
 } dispatch[] = { HVTLFS_CALL_LIST(DISPATCH_ROW_) };
 
-int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
-			 struct hvtlfs_range_entry *ranges, size_t ranges_cap)
+/* The capacity of the caller's array a rep call of request kind @kind decodes into. */
+static size_t elements_cap(uint32_t kind, const struct hvtlfs_hvcall_elements *el)
 {
+	switch (kind) {
+	case HVTLFS_HVCALL_REQ_VP_REGISTERS:
+		return el->registers_cap;
+	case HVTLFS_HVCALL_REQ_VP_INDEX:
+		return el->apic_ids_cap;
+	default:
+		return el->ranges_cap;
+	}
+}
+
+/* The row of @code in the catalog and the dispatch table (NULL: unknown). */
+static const struct hvtlfs_call_info *row_of(uint16_t code, size_t *row)
+{
+	const struct hvtlfs_call_info *info = hvtlfs_call_lookup(code);
+
+	/* The catalog and the table come from the one list, in its order. */
+	*row = info ? (size_t)(info - hvtlfs_call_catalog(NULL)) : 0;
+	return info;
+}
+
+/* The slow call's areas (hvtlfs_call_check_gpas(), the guest side's rule) as the
+ * hypervisor answers them: a misplaced or overlapping area is INVALID_ALIGNMENT, an
+ * output GPA the call has no use for is ignored and noted. Returns false when refused. */
+static bool judge_gpas(struct hvtlfs_hvcall_request *req, const struct hvtlfs_hvcall_input *in,
+		       uint64_t need, uint64_t out_need)
+{
+	int rc = hvtlfs_call_check_gpas(in->control, in->input_gpa, need, in->output_gpa, out_need);
+
+	if (rc == HVTLFS_ERR_UNEXPECTED_OUTPUT) {
+		req->notes |= HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED;
+		return true;
+	}
+	if (rc == HVTLFS_OK)
+		return true;
+	(void)reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, rc);
+	return false;
+}
+
+int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
+			      struct hvtlfs_hvcall_request *req,
+			      const struct hvtlfs_hvcall_elements *elements)
+{
+	static const struct hvtlfs_hvcall_elements none;
+	const struct hvtlfs_hvcall_elements *el = elements ? elements : &none;
 	const struct hvtlfs_call_info *info = NULL;
+	const struct hvtlfs_call_output *out;
 	struct call_ c;
-	uint64_t control, need;
+	uint64_t control, need, out_need;
 	size_t row;
 	uint16_t st;
 	int why = HVTLFS_OK;
 
-	if (!in || !req || (!ranges && ranges_cap))
+	if (!in || !req || (!el->ranges && el->ranges_cap) ||
+	    (!el->registers && el->registers_cap) || (!el->apic_ids && el->apic_ids_cap))
 		return HVTLFS_ERR_NULL;
 	if (in->options & ~HVTLFS_HVCALL_OPT_KNOWN)
 		return HVTLFS_ERR_INVALID_ARG;
@@ -432,47 +730,51 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 	/* The privilege first, before anything about the input is told (TLFS "Ordering of
 	 * Error Conditions": ACCESS_DENIED over a status that reveals more; KVM does the
 	 * same), for an extended call this module decodes. */
-	info = hvtlfs_call_lookup(req->code);
-	if (info && (info->flags & HVTLFS_CALLF_EXTENDED) &&
-	    dispatch[info - hvtlfs_call_catalog(NULL)].fn &&
+	info = row_of(req->code, &row);
+	if (info && (info->flags & HVTLFS_CALLF_EXTENDED) && dispatch[row].fn &&
 	    !(in->features & HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS))
 		return reject(req, HVTLFS_STATUS_ACCESS_DENIED, HVTLFS_ERR_NO_PRIVILEGE);
+	if (info && dispatch[row].kind == HVTLFS_HVCALL_REQ_VTL_SWITCH)
+		return decode_vtl_switch(req, in);
 	st = hvtlfs_call_check(control, &info, &why);
-	/* The catalog and the table come from the one list, in its order. */
-	row = info ? (size_t)(info - hvtlfs_call_catalog(NULL)) : 0;
+	(void)row_of(req->code, &row);
 	if (info && !dispatch[row].fn)
 		return HVTLFS_ERR_UNKNOWN_CALL;
 	/* A successful check always names its catalog entry. */
 	if (st != HVTLFS_STATUS_SUCCESS || !info)
 		return reject(req, st, why);
-	if (info->kind == HVTLFS_CALL_KIND_REP && ranges_cap == 0)
+	if (info->kind == HVTLFS_CALL_KIND_REP && elements_cap(dispatch[row].kind, el) == 0)
 		return HVTLFS_ERR_NO_SPACE;
 	c.in = in;
 	c.info = info;
 	c.varhdr = hvtlfs_control_var_hdr_size(control);
 	c.kind = dispatch[row].kind;
-	c.ranges = ranges;
-	c.cap = ranges_cap;
+	c.el = el;
+	c.set = (in->features & HVTLFS_HVCALL_FEAT_ARM64) ? HVTLFS_REGSET_ARM64 : HVTLFS_REGSET_X64;
+	c.out_base = 0;
 	need = (uint64_t)info->fixed_header_size + sizeof(uint64_t) * (uint64_t)c.varhdr +
 	       (uint64_t)info->rep_element_size * req->rep_count;
+	out = hvtlfs_call_output_lookup(info->code);
+	out_need = out ? out->fixed_size + (uint64_t)out->element_size * req->rep_count : 0;
 
 	if (hvtlfs_control_is_fast(control)) {
-		if (need > HVTLFS_FAST_XMM_BYTES)
+		if (!HVTLFS_FAST_IO_FITS(need, out_need, HVTLFS_FAST_XMM_BYTES))
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
 				      HVTLFS_ERR_FAST_TOO_BIG);
-		if (need > HVTLFS_FAST_GPR_BYTES &&
-		    !(in->features & HVTLFS_HVCALL_FEAT_XMM_INPUT)) {
-			req->raise_ud = true;
-			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
-				      HVTLFS_ERR_NO_FEATURE);
-		}
-	} else if (need != 0 && !hvtlfs_gpa_fits_page_(in->input_gpa, need)) {
+		if ((need > HVTLFS_FAST_GPR_BYTES &&
+		     !(in->features & HVTLFS_HVCALL_FEAT_XMM_INPUT)) ||
+		    (out_need && !(in->features & HVTLFS_HVCALL_FEAT_XMM_OUTPUT)))
+			return raise_ud(req, HVTLFS_ERR_NO_FEATURE);
+		c.out_base = (uint32_t)HVTLFS_FAST_OUTPUT_OFFSET(need);
+	} else {
 		/* A call with no input ignores its input GPA (TLFS "Alignment Requirements"). */
-		return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
+		if (need != 0 && !hvtlfs_gpa_fits_page_(in->input_gpa, need))
+			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
+		if (!judge_gpas(req, in, need, out_need))
+			return HVTLFS_OK;
+		if (info->flags & HVTLFS_CALLF_OUTPUT)
+			req->output_gpa = in->output_gpa;
 	}
-	/* Likewise the output GPA of a call without output: ignored, and said so. */
-	req->output_ignored = !(info->flags & HVTLFS_CALLF_OUTPUT) && in->output_gpa != 0 &&
-			      !hvtlfs_control_is_fast(control);
 	if (need > in->len)
 		return HVTLFS_ERR_TRUNCATED;
 	/* A call with no input has no bytes to fetch: a dispatcher may pass none. */
@@ -481,6 +783,81 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 	c.b = (const uint8_t *)in->bytes;
 	c.need = (size_t)need;
 	return dispatch[row].fn(req, &c);
+}
+
+int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
+			 struct hvtlfs_range_entry *ranges, size_t ranges_cap)
+{
+	struct hvtlfs_hvcall_elements el;
+
+	/* Field by field: an initializer may become a memset call (see flush.c). */
+	el.ranges = ranges;
+	el.ranges_cap = ranges_cap;
+	el.registers = NULL;
+	el.registers_cap = 0;
+	el.apic_ids = NULL;
+	el.apic_ids_cap = 0;
+	return hvtlfs_hvcall_decode_into(in, req, &el);
+}
+
+/* The output of an accepted @kind request of call @code: @count elements of @elem bytes
+ * fit @out_size from the request's output offset. */
+static int put_check(const struct hvtlfs_hvcall_request *req, uint32_t kind, uint16_t code,
+		     const void *elements, size_t count, const void *out, size_t out_size,
+		     size_t elem)
+{
+	if (!req || !out || (!elements && count))
+		return HVTLFS_ERR_NULL;
+	if (req->kind != kind || req->code != code || count != req->nelements)
+		return HVTLFS_ERR_INVALID_ARG;
+	if ((uint64_t)req->output_offset + (uint64_t)elem * count > (uint64_t)out_size)
+		return HVTLFS_ERR_NO_SPACE;
+	return HVTLFS_OK;
+}
+
+/* Little-endian @v as @n bytes at @p. */
+static void put_le(uint8_t *p, uint64_t v, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		((volatile uint8_t *)p)[i] = (uint8_t)(v >> (8u * i));
+}
+
+int hvtlfs_hvcall_put_register_values(const struct hvtlfs_hvcall_request *req,
+				      const struct hvtlfs_register_value *values, size_t count,
+				      void *out, size_t out_size)
+{
+	const size_t elem = sizeof(struct hvtlfs_register_value);
+	int rc = put_check(req, HVTLFS_HVCALL_REQ_VP_REGISTERS, HVTLFS_CALL_GET_VP_REGISTERS,
+			   values, count, out, out_size, elem);
+	size_t i;
+
+	if (rc)
+		return rc;
+	for (i = 0; i < count; i++) {
+		uint8_t *p = (uint8_t *)out + req->output_offset + elem * i;
+
+		put_le(p, values[i].lo, 8u);
+		put_le(p + 8u, values[i].hi, 8u);
+	}
+	return HVTLFS_OK;
+}
+
+int hvtlfs_hvcall_put_vp_indices(const struct hvtlfs_hvcall_request *req,
+				 const uint32_t *vp_indices, size_t count, void *out,
+				 size_t out_size)
+{
+	int rc = put_check(req, HVTLFS_HVCALL_REQ_VP_INDEX, HVTLFS_CALL_GET_VP_INDEX_FROM_APIC_ID,
+			   vp_indices, count, out, out_size, sizeof(uint32_t));
+	size_t i;
+
+	if (rc)
+		return rc;
+	for (i = 0; i < count; i++)
+		put_le((uint8_t *)out + req->output_offset + sizeof(uint32_t) * i, vp_indices[i],
+		       4u);
+	return HVTLFS_OK;
 }
 
 bool hvtlfs_hvcall_flush_covers(const struct hvtlfs_hvcall_request *req,

@@ -32,6 +32,20 @@ if(TARGET hvtlfs_mock)
 			endif()
 		endforeach()
 	endforeach()
+	# The VP-register and VTL wrappers (vp.h) against a mock whose handler is the
+	# library's own decoder: labels of the calls they make.
+	foreach(opt O0 O2 Os)
+		hvtlfs_add_test(test_vp_${opt}
+			SOURCES test_vp.c
+			LABELS hypercall registers calls
+			LIBS hvtlfs::mock
+			OPTIONS -${opt})
+	endforeach()
+	hvtlfs_add_test(test_vp_O2_fp
+		SOURCES test_vp.c
+		LABELS hypercall registers calls
+		LIBS hvtlfs::mock
+		OPTIONS -O2 -fno-omit-frame-pointer)
 	# An integrator-supplied call sequence (HVTLFS_HYPERCALL_METHOD_CUSTOM).
 	foreach(opt O0 O2)
 		hvtlfs_add_test(test_hypercall_custom_${opt}

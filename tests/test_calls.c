@@ -285,7 +285,7 @@ static void test_prepared_issue_rules(void **state)
 	assert_int_equal(hvtlfs_mock_call_count(), 1);
 	assert_int_equal(hv.last.kind, HVTLFS_HVCALL_REQ_RETARGET);
 	assert_int_equal(hv.last.status, HVTLFS_STATUS_SUCCESS);
-	assert_false(hv.last.output_ignored);
+	assert_false(hv.last.notes & HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED);
 	assert_true(hvtlfs_vpset_contains(&hv.last.vps, 1) &&
 		    hvtlfs_vpset_contains(&hv.last.vps, 2));
 	assert_int_equal(hvtlfs_prepared_issue(NULL, gpa_of(page), 0, 0, &result), HVTLFS_ERR_NULL);

@@ -118,9 +118,20 @@ static const struct {
 	{ 0x000B, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 16, 0, "HvCallSendSyntheticClusterIpi" },
 	{ 0x0013, HVTLFS_CALL_KIND_SIMPLE, 1, 1, 32, 0, "HvCallFlushVirtualAddressSpaceEx" },
 	{ 0x0014, HVTLFS_CALL_KIND_REP, 1, 1, 32, 8, "HvCallFlushVirtualAddressListEx" },
+	{ 0x000D, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 16, 0, "HvCallEnablePartitionVtl" },
+	{ 0x000F, HVTLFS_CALL_KIND_SIMPLE, 0, 0, 240, 0, "HvCallEnableVpVtl" },
+	/* No input: the VTL call and return control inputs travel in registers. */
+	{ 0x0011, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 0, 0, "HvCallVtlCall" },
+	{ 0x0012, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 0, 0, "HvCallVtlReturn" },
 	{ 0x0015, HVTLFS_CALL_KIND_SIMPLE, 1, 1, 24, 0, "HvCallSendSyntheticClusterIpiEx" },
+	{ 0x0050, HVTLFS_CALL_KIND_REP, 0, 1, 16, 4, "HvCallGetVpRegisters" },
+	{ 0x0051, HVTLFS_CALL_KIND_REP, 0, 1, 16, 32, "HvCallSetVpRegisters" },
 	{ 0x005C, HVTLFS_CALL_KIND_SIMPLE, 0, 0, 256, 0, "HvCallPostMessage" },
 	{ 0x005D, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 8, 0, "HvCallSignalEvent" },
+	{ 0x0099, HVTLFS_CALL_KIND_SIMPLE, 0, 0, 240, 0, "HvCallStartVirtualProcessor" },
+	/* 4-byte APIC ids, as Linux and OpenVMM send them (the TLFS page says 8 with
+	 * padding). */
+	{ 0x009A, HVTLFS_CALL_KIND_REP, 0, 1, 16, 4, "HvCallGetVpIndexFromApicId" },
 	{ 0x00AF, HVTLFS_CALL_KIND_SIMPLE, 0, 1, 16, 0, "HvCallFlushGuestPhysicalAddressSpace" },
 	{ 0x00B0, HVTLFS_CALL_KIND_REP, 0, 1, 16, 8, "HvCallFlushGuestPhysicalAddressList" },
 	/* The debugging calls: Microsoft's reference of them (Hvgdk.h, "Native Interface"):
@@ -142,10 +153,11 @@ static const struct {
 	{ 0x8003, HVTLFS_CALL_KIND_REP, 0, 0, 8, 8, "HvExtCallMemoryHeatHint" },
 };
 
-/* The calls that write output at the output GPA: PendingCount; RetrievedCount,
+/* The calls that write output at the output GPA: the register values; the VP indices;
+ * PendingCount; RetrievedCount,
  * RemainingCount and the data; the capability mask; the boot-zeroed ranges (0xFF8
  * bytes). */
-static const uint16_t golden_output[] = { 0x0069, 0x006A, 0x8001, 0x8002 };
+static const uint16_t golden_output[] = { 0x0050, 0x0069, 0x006A, 0x009A, 0x8001, 0x8002 };
 
 /* Calls the TLFS names without any layout: no sizes, rather than invented ones. */
 static const uint16_t golden_undocumented[] = { 0x8004, 0x8006 };
@@ -156,11 +168,7 @@ static const struct {
 	uint8_t kind;
 } golden_other[] = {
 	{ 0x0001, HVTLFS_CALL_KIND_SIMPLE }, { 0x000C, HVTLFS_CALL_KIND_REP },
-	{ 0x000D, HVTLFS_CALL_KIND_SIMPLE }, { 0x000E, HVTLFS_CALL_KIND_SIMPLE },
-	{ 0x000F, HVTLFS_CALL_KIND_SIMPLE }, { 0x0010, HVTLFS_CALL_KIND_SIMPLE },
-	{ 0x0011, HVTLFS_CALL_KIND_SIMPLE }, { 0x0012, HVTLFS_CALL_KIND_SIMPLE },
-	{ 0x0050, HVTLFS_CALL_KIND_REP },    { 0x0051, HVTLFS_CALL_KIND_REP },
-	{ 0x0099, HVTLFS_CALL_KIND_SIMPLE }, { 0x009A, HVTLFS_CALL_KIND_REP },
+	{ 0x000E, HVTLFS_CALL_KIND_SIMPLE }, { 0x0010, HVTLFS_CALL_KIND_SIMPLE },
 	{ 0x8004, HVTLFS_CALL_KIND_SIMPLE }, { 0x8006, HVTLFS_CALL_KIND_SIMPLE },
 };
 
@@ -391,12 +399,77 @@ static void test_call_check_gpas(void **state)
 	assert_int_equal(hvtlfs_call_check_gpas(0x0004, 0, 0, 0, 0), HVTLFS_ERR_UNKNOWN_CALL);
 }
 
+/* What the calls with output write (the TLFS output tables) and the guest-side checks
+ * of a slow call's areas (TLFS "Hypercall Interface", Alignment Requirements). */
+static void test_outputs_and_gpas(void **state)
+{
+	const struct hvtlfs_call_output *o;
+
+	(void)state;
+	o = hvtlfs_call_output_lookup(0x0050);
+	assert_non_null(o);
+	assert_int_equal(o->fixed_size, 0);
+	assert_int_equal(o->element_size, 16); /* one HV_REGISTER_VALUE a name */
+	o = hvtlfs_call_output_lookup(0x009A);
+	assert_non_null(o);
+	assert_int_equal(o->element_size, 4); /* one VP index an APIC id */
+	o = hvtlfs_call_output_lookup(0x8001);
+	assert_non_null(o);
+	assert_int_equal(o->fixed_size, 8); /* the capability mask */
+	assert_null(hvtlfs_call_output_lookup(0x0051));
+	assert_null(hvtlfs_call_output_lookup(0x0099));
+	assert_null(hvtlfs_call_output_lookup(0x0002));
+	assert_null(hvtlfs_call_output_lookup(0x7777));
+
+	/* Get of 3 names: 28 bytes in, 48 out, on separate pages. */
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000300000050ull, 0x10000, 28, 0x11000, 48),
+			 HVTLFS_OK);
+	/* The same page for both (Linux's old hv_vtl.c did that with 0x009A). */
+	assert_int_equal(hvtlfs_call_check_gpas(0x000000010000009Aull, 0x10000, 20, 0x10000, 4),
+			 HVTLFS_ERR_BUFFERS_OVERLAP);
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000300000050ull, 0x10000, 28, 0x10018, 48),
+			 HVTLFS_ERR_BUFFERS_OVERLAP);
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000300000050ull, 0x10028, 28, 0x10000, 48),
+			 HVTLFS_ERR_BUFFERS_OVERLAP);
+	/* Adjacent is fine. */
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000300000050ull, 0x10000, 28, 0x10020, 48),
+			 HVTLFS_OK);
+	/* An output GPA for Set, which has no output. */
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000100000051ull, 0x10000, 48, 0x11000, 0),
+			 HVTLFS_ERR_UNEXPECTED_OUTPUT);
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000100000051ull, 0x10000, 48, 0, 0),
+			 HVTLFS_OK);
+	/* Misaligned, page crossing: input and output alike. */
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000100000051ull, 0x10004, 48, 0, 0),
+			 HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000100000051ull, 0x10FF0, 48, 0, 0),
+			 HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000300000050ull, 0x10000, 28, 0x11004, 48),
+			 HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000300000050ull, 0x10000, 28, 0x11FE0, 48),
+			 HVTLFS_ERR_ALIGNMENT);
+	/* The top page of the address space: no wrap. */
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000300000050ull, 0xFFFFFFFFFFFFF000ull, 28,
+						0xFFFFFFFFFFFFFFD0ull, 48),
+			 HVTLFS_OK);
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000300000050ull, 0xFFFFFFFFFFFFFFD0ull, 48,
+						0xFFFFFFFFFFFFF000ull, 48),
+			 HVTLFS_OK);
+	/* Fast calls have no GPAs; unknown codes no rules. */
+	assert_int_equal(hvtlfs_call_check_gpas(0x0000000100010050ull, 0, 20, 0, 16),
+			 HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_call_check_gpas(0x7777, 0, 0, 0, 0), HVTLFS_ERR_UNKNOWN_CALL);
+	/* A call whose output the library does not know may name one. */
+	assert_int_equal(hvtlfs_call_check_gpas(0x006A, 0x10000, 8, 0x11000, 8), HVTLFS_OK);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_status_names), cmocka_unit_test(test_catalog),
-		cmocka_unit_test(test_call_check),   cmocka_unit_test(test_heat_hint_rep_call),
-		cmocka_unit_test(test_call_encode),  cmocka_unit_test(test_call_check_gpas),
+		cmocka_unit_test(test_status_names),	 cmocka_unit_test(test_catalog),
+		cmocka_unit_test(test_call_check),	 cmocka_unit_test(test_heat_hint_rep_call),
+		cmocka_unit_test(test_call_encode),	 cmocka_unit_test(test_call_check_gpas),
+		cmocka_unit_test(test_outputs_and_gpas),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

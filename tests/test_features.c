@@ -572,10 +572,33 @@ static void test_hints_real_hosts(void **state)
 	assert_false(h.evmcs_recommended);
 }
 
+/* The privileges of the VP-register and VTL calls (TLFS privilege mask bits 48, 49, 53 =
+ * leaf 0x40000003 EBX bits 16, 17, 21), in the EBX an Azure Linux guest prints at boot
+ * ("privilege flags ... high 0x3b8030") and in a partition without them (0x30). */
+static void test_vp_register_privileges(void **state)
+{
+	struct hvtlfs_cpuid_dump d;
+	struct hvtlfs_features f;
+
+	(void)state;
+	testutil_cpuid_dump(&d, 0x40000005u);
+	d.hv[3][1] = 0x003B8030u;
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_true(f.access_vsm && f.access_vp_registers && f.start_virtual_processor);
+	assert_true(f.post_messages && f.signal_events && f.extended_hypercalls);
+	d.hv[3][1] = 0x30u;
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_false(f.access_vsm || f.access_vp_registers || f.start_virtual_processor);
+	d.hv[3][1] = 1u << 17;
+	assert_int_equal(hvtlfs_features_decode(&f, &d), HVTLFS_OK);
+	assert_true(f.access_vp_registers && !f.access_vsm && !f.start_virtual_processor);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_not_present),
+		cmocka_unit_test(test_vp_register_privileges),
 		cmocka_unit_test(test_other_vendor_accepted),
 		cmocka_unit_test(test_kvm_without_hv1_refused),
 		cmocka_unit_test(test_wrong_interface),

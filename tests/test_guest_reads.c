@@ -412,6 +412,95 @@ static void test_hvcall_decode_property(void **state)
 	}
 }
 
+/* The VP-register, AP start-up and VTL decoders: every input byte read once. */
+static struct hvtlfs_hvcall_request vreq;
+
+static int decode_new(uint64_t control, uint64_t out_gpa, size_t len,
+		      struct hvtlfs_register_entry *regs, uint32_t *ids, size_t cap)
+{
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_elements el;
+
+	memset(&in, 0, sizeof(in));
+	memset(&el, 0, sizeof(el));
+	in.control = control;
+	in.input_gpa = 0x10000;
+	in.output_gpa = out_gpa;
+	in.bytes = guest;
+	in.len = len;
+	el.registers = regs;
+	el.registers_cap = regs ? cap : 0;
+	el.apic_ids = ids;
+	el.apic_ids_cap = ids ? cap : 0;
+	return hvtlfs_hvcall_decode_into(&in, &vreq, &el);
+}
+
+static void test_hvcall_decode_vp_calls(void **state)
+{
+	struct hvtlfs_register_entry regs[4];
+	uint32_t ids[4];
+	size_t i;
+
+	(void)state;
+	/* HvCallGetVpRegisters: header and three names, 28 bytes. */
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, 0xFFFFFFFEull);
+	put64(16, 0x0009000300090002ull);
+	put64(24, 0x00000200u);
+	assert_int_equal(decode_new(0x0050u | (3ull << 32), 0x20000, GUEST_BYTES, regs, NULL, 4),
+			 HVTLFS_OK);
+	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(regs[0].name == 0x00090002 && regs[1].name == 0x00090003 &&
+		    regs[2].name == 0x200);
+	assert_read_once(28);
+	/* HvCallSetVpRegisters: header and two 32-byte elements. */
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, 0xFFFFFFFEull);
+	for (i = 16; i < 80; i++)
+		shadow[i] = 0;
+	put64(16, 0x00090002u);
+	put64(32, 0x8100000601000000ull);
+	put64(48, 0x000A0000u);
+	put64(64, 0x10020u);
+	assert_int_equal(decode_new(0x0051u | (2ull << 32), 0, GUEST_BYTES, regs, NULL, 4),
+			 HVTLFS_OK);
+	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(regs[0].value.lo == 0x8100000601000000ull && regs[1].value.lo == 0x10020u);
+	assert_read_once(80);
+	/* HvCallGetVpIndexFromApicId: header and four ids. */
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, 0);
+	put64(16, 0x0000000200000000ull);
+	put64(24, 0x0000000600000004ull);
+	assert_int_equal(decode_new(0x009Au | (4ull << 32), 0x20000, GUEST_BYTES, NULL, ids, 4),
+			 HVTLFS_OK);
+	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(ids[0] == 0 && ids[1] == 2 && ids[2] == 4 && ids[3] == 6);
+	assert_read_once(32);
+	/* HvCallEnablePartitionVtl: 16 bytes. */
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, 0x0101u);
+	assert_int_equal(decode_new(0x000Du, 0, GUEST_BYTES, NULL, NULL, 0), HVTLFS_OK);
+	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(vreq.target_vtl == 1 && vreq.flags == 1);
+	assert_read_once(16);
+	/* HvCallStartVirtualProcessor: all 240 bytes, the context copied as written. */
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, 0x0000000000000001ull);
+	for (i = 16; i < 240; i += 8)
+		put64(i, 0x0101010101010101ull * (i / 8u));
+	assert_int_equal(decode_new(0x0099u, 0, GUEST_BYTES, NULL, NULL, 0), HVTLFS_OK);
+	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
+	assert_true(vreq.vp_context.rip == 0x0202020202020202ull);
+	assert_true(vreq.vp_context.msr_cr_pat == 0x1D1D1D1D1D1D1D1Dull);
+	assert_read_once(240);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -424,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_hvcall_decode_heat_hint),
 		cmocka_unit_test(test_evmcs_reads),
 		cmocka_unit_test(test_hvcall_decode_property),
+		cmocka_unit_test(test_hvcall_decode_vp_calls),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -70,7 +70,9 @@ static void test_dec_generic(void **state)
 	expect(0x2, 0, HVTLFS_ERR_UNKNOWN_CALL);
 	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_NONE);
 	/* Known to the catalog, not decoded here. */
-	assert_int_equal(dec_slow(0x0050u | (1ull << 32), 0x10000, 0), HVTLFS_ERR_UNKNOWN_CALL);
+	assert_int_equal(dec_slow(0x0001u, 0x10000, 0), HVTLFS_ERR_UNKNOWN_CALL);
+	/* A rep call whose elements go to an array the caller did not give. */
+	assert_int_equal(dec_slow(0x0050u | (1ull << 32), 0x10000, 0), HVTLFS_ERR_NO_SPACE);
 	/* Rep count on a simple call; rep count 0 and rep start >= rep count on a rep call. */
 	assert_int_equal(dec_slow(0x0002u | (1ull << 32), 0x10000, 0), HVTLFS_OK);
 	expect(0x3, 0, HVTLFS_ERR_REP_ON_SIMPLE);
@@ -110,7 +112,7 @@ static void test_dec_generic(void **state)
 	expect(0x4, 3, HVTLFS_ERR_ALIGNMENT);
 	/* Caller mapped less than the page holds. */
 	{
-		struct hvtlfs_hvcall_input in = { 0x0002u, 0x10000, page, 23, 0, 0, 0 };
+		struct hvtlfs_hvcall_input in = { 0x0002u, 0x10000, page, 23, 0, 0, 0, 0 };
 		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, NULL, 0), HVTLFS_ERR_TRUNCATED);
 		in.control = 0x0003u | (1ull << 32);
 		in.len = 4096;
@@ -220,7 +222,7 @@ static void test_dec_flush(void **state)
 	page[1] = 0;
 	{
 		struct hvtlfs_hvcall_input in = {
-			0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0, 0
+			0x0003u | (2ull << 32), 0x10000, page, 4096, 0, 0, 0, 0
 		};
 		assert_int_equal(hvtlfs_hvcall_decode(&in, &req, rng_out, 1), HVTLFS_OK);
 		expect(HVTLFS_STATUS_TIMEOUT, 1, HVTLFS_ERR_NO_SPACE);
@@ -792,7 +794,7 @@ static void test_dec_visibility(void **state)
 	assert_true(rng_out[0].base == 0x123456000ull && rng_out[0].pages == 1 &&
 		    rng_out[0].page_shift == 12);
 	assert_true(rng_out[2].base == 0xFFFFFFFFFFFFF000ull);
-	assert_false(req.output_ignored);
+	assert_false(req.notes & HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED);
 	/* Rep start 2: only the third GPFN. */
 	assert_int_equal(dec_slow(vis3 | (2ull << 48), 0x10000, 0), HVTLFS_OK);
 	expect(0, 3, HVTLFS_OK);
@@ -800,7 +802,8 @@ static void test_dec_visibility(void **state)
 	/* An output GPA: the call has none, the TLFS says it is ignored. Reported, not refused. */
 	assert_int_equal(dec_out(vis3, 0x10000, 0x20004, 0, 512), HVTLFS_OK);
 	expect(0, 3, HVTLFS_OK);
-	assert_true(req.output_ignored && req.output_gpa == 0 && req.output_size == 0);
+	assert_true((req.notes & HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED) && req.output_gpa == 0 &&
+		    req.output_size == 0);
 	/* Visibility 0 and 1 are defined; 2 (write without read) is not. */
 	page[1] = 0;
 	assert_int_equal(dec_slow(vis3, 0x10000, 0), HVTLFS_OK);
@@ -999,7 +1002,7 @@ static void test_dec_ext_query(void **state)
 	expect(0, 0, HVTLFS_OK);
 	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_EXT_QUERY_CAPABILITIES);
 	assert_true(req.output_gpa == 0x7008 && req.output_size == 8);
-	assert_false(req.output_ignored);
+	assert_false(req.notes & HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED);
 	/* No input: the input GPA is ignored, aligned or not. */
 	assert_int_equal(dec_out(0x8001u, 0x10003, 0x7008, ext, 512), HVTLFS_OK);
 	expect(0, 0, HVTLFS_OK);

@@ -61,6 +61,8 @@ extern const struct cli_flag cli_flush_flags[CLI_FLUSH_FLAGS];
 #define CLI_FEAT_EXTGVA	  4u
 #define CLI_FEAT_LARGE	  8u
 #define CLI_FEAT_EXTCALLS 16u
+#define CLI_FEAT_XMMOUT	  32u
+#define CLI_FEAT_ARM64	  64u
 /* The value of cmd's --features (NULL: none given), names among allowed: 0 with *out set,
  * or cli_usage_error()'s 2 for a missing list or an unknown name. */
 int cli_features_option(const char *cmd, const char *val, unsigned int allowed, unsigned int *out);
@@ -75,7 +77,10 @@ void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
 void cli_print_input(const uint8_t *bytes, size_t len, int registers);
 
 int cli_decode(int argc, char **argv);
-int cli_plan(int argc, char **argv);
 int cli_build(int argc, char **argv);
+/* The VP-register, AP start-up and VTL calls of hvtlfs build (tools/cli_build_vp.c). */
+int cli_build_vp_knows(const char *call);
+int cli_build_vp(int argc, char **argv);
+int cli_plan(int argc, char **argv);
 
 #endif

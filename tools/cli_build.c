@@ -39,6 +39,10 @@ static const char build_help[] =
 	"                             packed into HV_GPA_PAGE_RANGE entries as\n"
 	"                             hvtlfs_page_ranges_encode() packs them\n"
 	"\n"
+	"  get-vp-registers, set-vp-registers, get-vp-index, enable-partition-vtl,\n"
+	"  enable-vp-vtl, start-vp   the VP-register, AP start-up and VTL calls: their\n"
+	"                             options in 'hvtlfs build <call> --help'\n"
+	"\n"
 	"options of every call:\n"
 	"  --nested                   set the nested bit (31), for the L0 hypervisor\n"
 	"  --no-privilege             the extended calls: a partition without the\n"
@@ -154,6 +158,8 @@ int cli_build(int argc, char **argv)
 	int i, n = -1, have_arg = 0, have_mask = 0, have_vps = 0, rc;
 	int have_dev = 0, have_addr = 0, have_data = 0, have_vector = 0;
 
+	if (argc >= 2 && cli_build_vp_knows(argv[1]))
+		return cli_build_vp(argc, argv);
 	if (cli_wants_help(argc, argv)) {
 		fputs(build_help, stdout);
 		return 0;
@@ -161,7 +167,7 @@ int cli_build(int argc, char **argv)
 	if (argc < 2)
 		return cli_usage_error("build",
 				       "missing the call (visibility, retarget, ext-query, "
-				       "heat-hint)");
+				       "heat-hint, get-vp-registers, ...)");
 	call = argv[1];
 	if (strcmp(call, "visibility") && strcmp(call, "retarget") && strcmp(call, "ext-query") &&
 	    strcmp(call, "heat-hint"))

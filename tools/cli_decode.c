@@ -9,13 +9,16 @@
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/interrupt.h"
+#include "hvtlfs/registers.h"
 #include "hvtlfs/tlfs.h"
+#include "hvtlfs/vtl.h"
 
 #include "cli.h"
 
 static const char decode_help[] =
 	"usage: hvtlfs decode --control <value> --input <hex> [--fast] [--gpa <address>]\n"
-	"                     [--output-gpa <address>] [--features xmm,extgva,ext]\n"
+	"                     [--output-gpa <address>] [--vtl-input <value>]\n"
+	"                     [--features xmm,xmmout,extgva,ext,arm64] [--refuse-unknown]\n"
 	"\n"
 	"Judges one hypercall as a hypervisor does (hvtlfs_hvcall_decode): the control word's\n"
 	"generic checks, the input's size, alignment and page crossing, then the call's own\n"
@@ -31,8 +34,14 @@ static const char decode_help[] =
 	"HvNotifyLongSpinWait (0x0008), HvPostMessage (0x005C), HvSignalEvent (0x005D),\n"
 	"HvFlushGuestPhysicalAddressSpace/List (0x00AF, 0x00B0),\n"
 	"HvCallModifySparseGpaPageHostVisibility (0x00DB), HvCallRetargetDeviceInterrupt\n"
-	"(0x007E), HvExtCallQueryCapabilities (0x8001) and HvExtCallMemoryHeatHint (0x8003).\n"
-	"Other catalog calls get the generic checks only (see 'hvtlfs control').\n"
+	"(0x007E), HvExtCallQueryCapabilities (0x8001), HvExtCallMemoryHeatHint (0x8003),\n"
+	"HvCallGetVpRegisters and HvCallSetVpRegisters (0x0050, 0x0051),\n"
+	"HvCallGetVpIndexFromApicId (0x009A), HvCallEnablePartitionVtl (0x000D),\n"
+	"HvCallEnableVpVtl (0x000F), HvCallStartVirtualProcessor (0x0099), HvCallVtlCall and\n"
+	"HvCallVtlReturn (0x0011, 0x0012: the bare code as --control, the control input as\n"
+	"--vtl-input, as the hypercall page's sequence hands them over). Other catalog calls\n"
+	"get the generic checks only (see 'hvtlfs control'). 'hvtlfs build' writes inputs\n"
+	"for these calls.\n"
 	"\n"
 	"options:\n"
 	"  --control <value>   the hypercall input value (control word), required\n"
@@ -46,15 +55,22 @@ static const char decode_help[] =
 	"  --gpa <address>     input GPA of a slow call (default 0): 8-byte aligned, and the\n"
 	"                      input must not cross its 4 KiB page (ignored by a call with\n"
 	"                      no input)\n"
-	"  --output-gpa <a>    output GPA of a slow call (default 0): judged for a call with\n"
-	"                      output (8-byte aligned, the output within its page), ignored\n"
-	"                      by one without (as the TLFS says; the output says so)\n"
+	"  --output-gpa <address>\n"
+	"                      output GPA of a slow call (default 0: none): judged for a call\n"
+	"                      with output (8-byte aligned, inside its page, apart from the\n"
+	"                      input), ignored by one without (as the TLFS says; the output\n"
+	"                      says so)\n"
+	"  --vtl-input <value> RAX at the VMCALL (VTL call / return control input)\n"
 	"  --features <list>   partition features, comma-separated:\n"
 	"                        xmm     XMM fast input (CPUID 0x40000003 EDX bit 4)\n"
+	"                        xmmout  XMM fast output (CPUID 0x40000003 EDX bit 15)\n"
 	"                        extgva  extended GVA ranges (CPUID 0x40000003 EDX bit 14)\n"
 	"                        ext     the EnableExtendedHypercalls privilege (CPUID\n"
 	"                                0x40000003 EBX bit 20): without it an extended\n"
 	"                                call is refused with HV_STATUS_ACCESS_DENIED\n"
+	"                        arm64   an arm64 guest: register names of the arm64 set\n"
+	"  --refuse-unknown    answer HV_STATUS_UNKNOWN_REGISTER_NAME for a register name\n"
+	"                      the catalog does not know (default: decoded and noted)\n"
 	"  --help              this text\n"
 	"\n"
 	"Exit status: 0 when the hypervisor returns HV_STATUS_SUCCESS, 1 for any other status,\n"
@@ -66,6 +82,124 @@ static const char decode_help[] =
 #define DECODE_FAST_MAX 112u
 
 static struct hvtlfs_range_entry decode_ranges[HVTLFS_CONTROL_REP_MAX + 1u];
+static struct hvtlfs_register_entry decode_registers[HVTLFS_CONTROL_REP_MAX + 1u];
+static uint32_t decode_apic_ids[HVTLFS_CONTROL_REP_MAX + 1u];
+
+static void print_target(const struct hvtlfs_hvcall_request *req, int vp, const char *vtl_kind)
+{
+	if (req->partition_id == HVTLFS_PARTITION_ID_SELF)
+		printf("partition      self\n");
+	else
+		printf("partition      0x%016llx\n", (unsigned long long)req->partition_id);
+	if (vp == 1 && req->vp_index == HVTLFS_VP_INDEX_SELF)
+		printf("vp index       self\n");
+	else if (vp)
+		printf("vp index       %u\n", req->vp_index);
+	printf("%s 0x%02x\n", vtl_kind, req->target_vtl);
+}
+
+static void print_segment(const char *name, const struct hvtlfs_x64_segment_register *s)
+{
+	printf("  %-4s         base 0x%016llx limit 0x%08x selector 0x%04x attributes 0x%04x\n",
+	       name, (unsigned long long)s->base, s->limit, s->selector, s->attributes);
+}
+
+static void print_context(const struct hvtlfs_initial_vp_context *c)
+{
+	printf("context        HV_INITIAL_VP_CONTEXT\n");
+	printf("  rip          0x%016llx\n", (unsigned long long)c->rip);
+	printf("  rsp          0x%016llx\n", (unsigned long long)c->rsp);
+	printf("  rflags       0x%016llx\n", (unsigned long long)c->rflags);
+	print_segment("cs", &c->cs);
+	print_segment("ds", &c->ds);
+	print_segment("es", &c->es);
+	print_segment("fs", &c->fs);
+	print_segment("gs", &c->gs);
+	print_segment("ss", &c->ss);
+	print_segment("tr", &c->tr);
+	print_segment("ldtr", &c->ldtr);
+	printf("  idtr         base 0x%016llx limit 0x%04x\n", (unsigned long long)c->idtr.base,
+	       c->idtr.limit);
+	printf("  gdtr         base 0x%016llx limit 0x%04x\n", (unsigned long long)c->gdtr.base,
+	       c->gdtr.limit);
+	printf("  efer         0x%016llx\n", (unsigned long long)c->efer);
+	printf("  cr0          0x%016llx\n", (unsigned long long)c->cr0);
+	printf("  cr3          0x%016llx\n", (unsigned long long)c->cr3);
+	printf("  cr4          0x%016llx\n", (unsigned long long)c->cr4);
+	printf("  pat          0x%016llx\n", (unsigned long long)c->msr_cr_pat);
+}
+
+/* The requests of the VP-register, AP start-up and VTL calls. */
+static void print_vp_request(const struct hvtlfs_hvcall_request *req, int fast)
+{
+	uint32_t i;
+
+	switch (req->kind) {
+	case HVTLFS_HVCALL_REQ_VP_REGISTERS: {
+		const int set = req->code == HVTLFS_CALL_SET_VP_REGISTERS;
+
+		printf("request        %s VP registers\n", set ? "set" : "get");
+		print_target(req, 1, "input vtl     ");
+		printf("registers      %u decoded", req->nelements);
+		if (req->nelements)
+			printf(" (rep indices %u-%u)", req->rep_start,
+			       req->rep_start + req->nelements - 1u);
+		printf("\n");
+		for (i = 0; i < req->nelements; i++) {
+			const struct hvtlfs_register_entry *e = &decode_registers[i];
+
+			printf("  [%u] 0x%08x %s", req->rep_start + i, e->name,
+			       e->info ? e->info->tlfs_name : "(unknown to the catalog)");
+			if (set)
+				printf(" = 0x%016llx%016llx", (unsigned long long)e->value.hi,
+				       (unsigned long long)e->value.lo);
+			printf("\n");
+		}
+		break;
+	}
+	case HVTLFS_HVCALL_REQ_VP_INDEX:
+		printf("request        VP indices from APIC ids\n");
+		print_target(req, 0, "target vtl    ");
+		printf("apic ids       %u decoded", req->nelements);
+		for (i = 0; i < req->nelements; i++)
+			printf("%s%u", i ? "," : " ", decode_apic_ids[i]);
+		printf("\n");
+		break;
+	case HVTLFS_HVCALL_REQ_ENABLE_PARTITION_VTL:
+		printf("request        enable partition VTL\n");
+		print_target(req, 0, "target vtl    ");
+		printf("flags          0x%02llx%s%s%s\n", (unsigned long long)req->flags,
+		       req->flags & HVTLFS_ENABLE_PARTITION_VTL_MBEC ? " mbec" : "",
+		       req->flags & HVTLFS_ENABLE_PARTITION_VTL_SUPERVISOR_SHADOW_STACK ? " sss"
+											: "",
+		       req->flags & HVTLFS_ENABLE_PARTITION_VTL_HARDWARE_HVPT ? " hvpt" : "");
+		break;
+	case HVTLFS_HVCALL_REQ_ENABLE_VP_VTL:
+	case HVTLFS_HVCALL_REQ_START_VP:
+		printf("request        %s\n", req->kind == HVTLFS_HVCALL_REQ_START_VP
+						      ? "start virtual processor"
+						      : "enable VP VTL");
+		print_target(req, 2, "target vtl    ");
+		print_context(&req->vp_context);
+		break;
+	case HVTLFS_HVCALL_REQ_VTL_SWITCH:
+		printf("request        %s%s\n",
+		       req->code == HVTLFS_CALL_VTL_CALL ? "VTL call" : "VTL return",
+		       req->code == HVTLFS_CALL_VTL_RETURN && (req->flags & HVTLFS_VTL_RETURN_FAST)
+			       ? " (fast)"
+			       : "");
+		break;
+	default:
+		return;
+	}
+	if (req->output_size)
+		printf("output         %u bytes at %s+%u\n", req->output_size,
+		       fast ? "the register image " : "the output GPA ", req->output_offset);
+	if (req->notes & HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED)
+		printf("note           an output GPA for a call without output: ignored\n");
+	if (req->notes & HVTLFS_HVCALL_NOTE_UNKNOWN_REGISTER)
+		printf("note           a register name the catalog does not know\n");
+}
 
 static void print_flags(uint64_t flags)
 {
@@ -184,7 +318,17 @@ void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
 		return;
 	}
 	if (req->raise_ud)
-		printf("raise          #UD (XMM fast input without the feature): no result\n");
+		printf("raise          #UD (%s): no result\n",
+		       req->reason != HVTLFS_ERR_NO_FEATURE ? "an invalid VTL call or return input"
+		       : hvtlfs_call_output_lookup(code) &&
+				       !(in->features & HVTLFS_HVCALL_FEAT_XMM_OUTPUT)
+			       ? "XMM fast output without the feature"
+			       : "XMM fast input without the feature");
+	if (req->kind == HVTLFS_HVCALL_REQ_VTL_SWITCH) {
+		printf("status         none: a VTL switch has no result\n");
+		print_vp_request(req, 0);
+		return;
+	}
 	printf("status         %s (0x%04x)\n", hvtlfs_status_name(req->status), req->status);
 	printf("result         0x%016llx (reps completed %u)\n", (unsigned long long)req->result,
 	       hvtlfs_result_reps_completed(req->result));
@@ -280,6 +424,15 @@ void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
 									 : "?");
 		print_ranges(req, ranges);
 		break;
+	case HVTLFS_HVCALL_REQ_VP_REGISTERS:
+	case HVTLFS_HVCALL_REQ_VP_INDEX:
+	case HVTLFS_HVCALL_REQ_ENABLE_PARTITION_VTL:
+	case HVTLFS_HVCALL_REQ_ENABLE_VP_VTL:
+	case HVTLFS_HVCALL_REQ_START_VP:
+	case HVTLFS_HVCALL_REQ_VTL_SWITCH:
+		print_vp_request(req, hvtlfs_control_is_fast(in->control));
+		/* It says where the output goes, and what the request notes. */
+		return;
 	default:
 		printf("request        none (rejected)\n");
 		break;
@@ -287,7 +440,7 @@ void cli_print_judgement(const struct hvtlfs_hvcall_input *in, int rc,
 	if (req->output_size && req->status == HVTLFS_STATUS_SUCCESS)
 		printf("output         %u bytes at GPA 0x%016llx\n", req->output_size,
 		       (unsigned long long)req->output_gpa);
-	if (req->output_ignored)
+	if (req->notes & HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED)
 		printf("output gpa     ignored: the call has no output (a guest bug the TLFS does "
 		       "not report)\n");
 }
@@ -324,7 +477,9 @@ int cli_decode(int argc, char **argv)
 	struct hvtlfs_hvcall_input in;
 	struct hvtlfs_hvcall_request req;
 	const char *control_s = NULL, *input_s = NULL, *val;
-	uint64_t control = 0, gpa = 0, out_gpa = 0;
+	uint64_t control = 0, gpa = 0, out_gpa = 0, vtl_input = 0;
+	struct hvtlfs_hvcall_elements el;
+	int refuse = 0;
 	unsigned int feats = 0;
 	size_t len = 0;
 	int fast = 0, i, rc;
@@ -352,9 +507,16 @@ int cli_decode(int argc, char **argv)
 			if (!val || cli_parse_u64(val, &out_gpa))
 				return cli_bad_value("decode", "--output-gpa: not a 64-bit address",
 						     val);
+		} else if (cli_option(argc, argv, &i, "--vtl-input", &val)) {
+			if (!val || cli_parse_u64(val, &vtl_input))
+				return cli_bad_value("decode", "--vtl-input: not a 64-bit number",
+						     val);
+		} else if (!strcmp(argv[i], "--refuse-unknown")) {
+			refuse = 1;
 		} else if (cli_option(argc, argv, &i, "--features", &val)) {
 			rc = cli_features_option("decode", val,
-						 CLI_FEAT_XMM | CLI_FEAT_EXTGVA | CLI_FEAT_EXTCALLS,
+						 CLI_FEAT_XMM | CLI_FEAT_EXTGVA | CLI_FEAT_XMMOUT |
+							 CLI_FEAT_EXTCALLS | CLI_FEAT_ARM64,
 						 &feats);
 			if (rc)
 				return rc;
@@ -406,11 +568,22 @@ int cli_decode(int argc, char **argv)
 	in.bytes = buf;
 	/* The registers always exist: those not given are zero (buf is static). */
 	in.len = fast ? DECODE_FAST_MAX : len;
+	in.output_gpa = fast ? 0 : out_gpa;
+	in.vtl_input = vtl_input;
+	in.options = refuse ? HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS : 0u;
 	in.features = (feats & CLI_FEAT_XMM ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0u) |
 		      (feats & CLI_FEAT_EXTGVA ? HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES : 0u) |
-		      (feats & CLI_FEAT_EXTCALLS ? HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS : 0u);
-	rc = hvtlfs_hvcall_decode(&in, &req, decode_ranges,
-				  sizeof(decode_ranges) / sizeof(decode_ranges[0]));
+		      (feats & CLI_FEAT_XMMOUT ? HVTLFS_HVCALL_FEAT_XMM_OUTPUT : 0u) |
+		      (feats & CLI_FEAT_EXTCALLS ? HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS : 0u) |
+		      (feats & CLI_FEAT_ARM64 ? HVTLFS_HVCALL_FEAT_ARM64 : 0u);
+	memset(&el, 0, sizeof(el));
+	el.ranges = decode_ranges;
+	el.ranges_cap = sizeof(decode_ranges) / sizeof(decode_ranges[0]);
+	el.registers = decode_registers;
+	el.registers_cap = sizeof(decode_registers) / sizeof(decode_registers[0]);
+	el.apic_ids = decode_apic_ids;
+	el.apic_ids_cap = sizeof(decode_apic_ids) / sizeof(decode_apic_ids[0]);
+	rc = hvtlfs_hvcall_decode_into(&in, &req, &el);
 
 	printf("control        0x%016llx\n", (unsigned long long)control);
 	printf("call           0x%04x %s\n", hvtlfs_control_code(control),
@@ -422,11 +595,26 @@ int cli_decode(int argc, char **argv)
 		       len == 1 ? "" : "s", (unsigned long long)gpa);
 	if (!fast && out_gpa)
 		printf("output gpa     0x%016llx\n", (unsigned long long)out_gpa);
-	printf("features       %s%s%s%s\n", feats ? "" : "none", feats & CLI_FEAT_XMM ? "xmm" : "",
-	       feats & CLI_FEAT_EXTGVA ? (feats & CLI_FEAT_XMM ? ",extgva" : "extgva") : "",
-	       feats & CLI_FEAT_EXTCALLS
-		       ? (feats & (CLI_FEAT_XMM | CLI_FEAT_EXTGVA) ? ",ext" : "ext")
-		       : "");
+	{
+		static const struct {
+			unsigned int bit;
+			const char *name;
+		} fn[] = { { CLI_FEAT_XMM, "xmm" },
+			   { CLI_FEAT_XMMOUT, "xmmout" },
+			   { CLI_FEAT_EXTGVA, "extgva" },
+			   { CLI_FEAT_EXTCALLS, "ext" },
+			   { CLI_FEAT_ARM64, "arm64" } };
+		const char *sep = "";
+		size_t k;
+
+		printf("features       %s", feats ? "" : "none");
+		for (k = 0; k < sizeof(fn) / sizeof(fn[0]); k++)
+			if (feats & fn[k].bit) {
+				printf("%s%s", sep, fn[k].name);
+				sep = ",";
+			}
+		printf("\n");
+	}
 	cli_print_judgement(&in, rc, &req, decode_ranges);
 	return rc == HVTLFS_OK && req.status == HVTLFS_STATUS_SUCCESS && !req.raise_ud ? 0 : 1;
 }

@@ -169,11 +169,10 @@ int cli_features_option(const char *cmd, const char *val, unsigned int allowed, 
 	static const struct {
 		const char *name;
 		unsigned int bit;
-	} names[] = { { "ex", CLI_FEAT_EX },
-		      { "xmm", CLI_FEAT_XMM },
-		      { "extgva", CLI_FEAT_EXTGVA },
-		      { "large", CLI_FEAT_LARGE },
-		      { "ext", CLI_FEAT_EXTCALLS } };
+	} names[] = { { "ex", CLI_FEAT_EX },	     { "xmm", CLI_FEAT_XMM },
+		      { "extgva", CLI_FEAT_EXTGVA }, { "large", CLI_FEAT_LARGE },
+		      { "ext", CLI_FEAT_EXTCALLS },  { "xmmout", CLI_FEAT_XMMOUT },
+		      { "arm64", CLI_FEAT_ARM64 } };
 	const size_t nnames = sizeof(names) / sizeof(names[0]);
 	const char *s = val;
 	unsigned int f = 0;

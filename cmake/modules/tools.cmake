@@ -6,7 +6,8 @@ if(HVTLFS_BUILD_TOOLS)
 		"${PROJECT_SOURCE_DIR}/tools/cli_util.c"
 		"${PROJECT_SOURCE_DIR}/tools/cli_decode.c"
 		"${PROJECT_SOURCE_DIR}/tools/cli_plan.c"
-		"${PROJECT_SOURCE_DIR}/tools/cli_build.c")
+		"${PROJECT_SOURCE_DIR}/tools/cli_build.c"
+		"${PROJECT_SOURCE_DIR}/tools/cli_build_vp.c")
 	target_link_libraries(hvtlfs-cli PRIVATE hvtlfs::hvtlfs)
 	set_target_properties(hvtlfs-cli PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
 		OUTPUT_NAME hvtlfs RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tools")

@@ -32,6 +32,52 @@ struct hvtlfs_call_info {
 	const char *name; /*!< TLFS name, e.g. "HvCallFlushVirtualAddressListEx". */
 };
 
+/*! @brief What a call writes to its output (a row of #HVTLFS_CALL_OUTPUT_LIST). */
+struct hvtlfs_call_output {
+	uint16_t code;	       /*!< Call code. */
+	uint16_t fixed_size;   /*!< Bytes written whatever the rep count. */
+	uint16_t element_size; /*!< Bytes a rep writes (rep calls): element i at i x this. */
+};
+
+/*!
+ * @brief What a call writes to its output.
+ * @param code call code.
+ * @return its row of #HVTLFS_CALL_OUTPUT_LIST; NULL for a call without output (a
+ *         catalog call with #HVTLFS_CALLF_SIZES) or whose output the library does
+ *         not know (a catalog call without it, or an unknown code).
+ */
+const struct hvtlfs_call_output *hvtlfs_call_output_lookup(uint16_t code);
+
+/*!
+ * @brief Guest side: checks the memory areas of a slow call before it is made, by the
+ *        rules of the TLFS ("Hypercall Interface", Alignment Requirements): each GPA
+ *        8-byte aligned and each area inside one 4 KiB page, the input and output areas
+ *        apart ("cannot overlap"), and no output area for a call that has none (the
+ *        hypervisor would ignore it: the caller has the wrong call or the wrong
+ *        buffer). An area of 0 bytes is not looked at, as the hypervisor ignores its
+ *        GPA.
+ *
+ * TLFS "Alignment Requirements": GPAs are 8-byte aligned; "the input and output
+ * parameter lists cannot overlap or cross page boundaries"; "if the hypercall involves
+ * no input or output parameters, the hypervisor ignores the corresponding GPA
+ * pointer" — so an output GPA for a call that writes no output (a row with
+ * #HVTLFS_CALLF_SIZES and no #HVTLFS_CALLF_OUTPUT) is a guest bug the hypervisor never
+ * reports: this function does.
+ * @param control the control word (slow: fast bit clear).
+ * @param input_gpa input GPA.
+ * @param input_size bytes of input (hvtlfs_prepared::input_size).
+ * @param output_gpa output GPA (0 for none).
+ * @param output_size bytes the call may write there (0 for none).
+ * @return #HVTLFS_OK; #HVTLFS_ERR_UNKNOWN_CALL; #HVTLFS_ERR_INVALID_ARG for a fast
+ *         control word; #HVTLFS_ERR_ALIGNMENT (a GPA misaligned, an area crossing a
+ *         page, or passing 2^64); #HVTLFS_ERR_UNEXPECTED_OUTPUT (an output GPA or size
+ *         for a call without output); #HVTLFS_ERR_BUFFERS_OVERLAP (the areas share a
+ *         byte).
+ */
+HVTLFS_MUST_CHECK int hvtlfs_call_check_gpas(uint64_t control, uint64_t input_gpa,
+					     uint64_t input_size, uint64_t output_gpa,
+					     uint64_t output_size);
+
 /*!
  * @brief Looks a call code up in the catalog.
  * @param code call code.
@@ -119,31 +165,6 @@ uint16_t hvtlfs_call_check(uint64_t control, const struct hvtlfs_call_info **inf
 HVTLFS_MUST_CHECK int hvtlfs_call_encode(uint64_t *out, uint16_t code, unsigned int opts,
 					 uint32_t var_hdr_size, uint32_t rep_count,
 					 uint32_t rep_start);
-
-/*!
- * @brief Guest side: the input and output buffers of a slow call, held to the TLFS
- *        memory rules before it is issued.
- *
- * TLFS "Alignment Requirements": GPAs are 8-byte aligned; "the input and output
- * parameter lists cannot overlap or cross page boundaries"; "if the hypercall involves
- * no input or output parameters, the hypervisor ignores the corresponding GPA
- * pointer" — so an output GPA for a call that writes no output
- * (no #HVTLFS_CALLF_OUTPUT in its row) is a guest bug the hypervisor never reports:
- * this function does. A size of 0 means no such buffer (its GPA is not checked, and
- * the input GPA of a call with no input may be anything).
- * @param control the control word (its code names the catalog row).
- * @param input_gpa GPA of the input (fixed header, variable header, rep elements).
- * @param input_size bytes of input (hvtlfs_prepared::input_size), 0 for none.
- * @param output_gpa GPA of the output, 0 for a call without output.
- * @param output_size bytes the output area holds, 0 for none.
- * @return #HVTLFS_OK; #HVTLFS_ERR_UNKNOWN_CALL; #HVTLFS_ERR_UNEXPECTED_OUTPUT for an
- *         output GPA or size on a call with no output; #HVTLFS_ERR_ALIGNMENT for a GPA
- *         not 8-byte aligned or a buffer crossing its 4 KiB page (or passing 2^64);
- *         #HVTLFS_ERR_BUFFERS_OVERLAP when the two buffers share a byte.
- */
-HVTLFS_MUST_CHECK int hvtlfs_call_check_gpas(uint64_t control, uint64_t input_gpa,
-					     size_t input_size, uint64_t output_gpa,
-					     size_t output_size);
 
 /*! @} */
 

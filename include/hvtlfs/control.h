@@ -121,8 +121,7 @@ HVTLFS_ASSERT_OFFSET(union hvtlfs_result, half.hi, 4);
 
 /*!
  * @brief What a builder produced: the control word and the input it wrote (every
- *        builder of the typed calls fills one: flush.h, visibility.h, interrupt.h,
- *        extended.h).
+ *        builder of every call family fills one).
  */
 struct hvtlfs_prepared {
 	uint64_t control;    /*!< Exact control word (rep start 0). */

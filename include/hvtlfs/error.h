@@ -86,6 +86,11 @@ HVTLFS_BEGIN_DECLS
 	X(ERR_EVMCS_VERSION, -100) /* Enlightened VMCS version not known to the library. */        \
 	X(ERR_EVMCS_NO_FIELD, -101) /* VMCS encoding or offset names no eVMCS v1 field. */         \
 	X(ERR_EVMCS_READ_ONLY, -102) /* eVMCS field is read-only (VM-exit information). */         \
+	/* VP registers, VTLs and AP start-up. */                                                  \
+	X(ERR_UNKNOWN_REGISTER, -112) /* A register name the register catalog does not know. */    \
+	X(ERR_REGISTER_READ_ONLY, -113) /* A write to a read-only register. */                     \
+	X(ERR_REGISTER_WIDTH, -114) /* A register value with bits above the register's width. */   \
+	X(ERR_VTL_RANGE, -115) /* A VTL above 15. */                                               \
 	/* Host visibility, device interrupts, extended calls; the input and output GPAs. */       \
 	X(ERR_UNEXPECTED_OUTPUT, -130) /* An output GPA or buffer for a call with no output. */    \
 	X(ERR_BUFFERS_OVERLAP, -131) /* The input and output parameter lists overlap. */           \

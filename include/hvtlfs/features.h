@@ -123,17 +123,23 @@ struct hvtlfs_features {
 	struct hvtlfs_hypervisor_version version; /*!< Leaf 0x40000002 (if #HVTLFS_LEAF_VERSION). */
 
 	/* Leaf 0x40000003: partition privileges (EAX:EBX) and features (EDX). */
-	uint64_t privileges;	  /*!< HV_PARTITION_PRIVILEGE_MASK: EBX << 32 | EAX. */
-	uint32_t features_edx;	  /*!< Leaf 0x40000003 EDX, raw. */
-	bool vp_runtime_msr;	  /*!< EAX bit 0: VP runtime MSR available. */
-	bool time_ref_count_msr;  /*!< EAX bit 1: partition reference counter MSR available. */
-	bool synic_msrs;	  /*!< EAX bit 2: SynIC MSRs available. */
-	bool syntimer_msrs;	  /*!< EAX bit 3: synthetic timer MSRs available. */
-	bool apic_access_msrs;	  /*!< EAX bit 4: APIC access MSRs available. */
-	bool hypercall_msrs;	  /*!< EAX bit 5: guest OS ID and hypercall MSRs available. */
-	bool vp_index_msr;	  /*!< EAX bit 6: VP index MSR available. */
-	bool post_messages;	  /*!< EBX bit 4: HvPostMessage allowed. */
-	bool signal_events;	  /*!< EBX bit 5: HvSignalEvent allowed. */
+	uint64_t privileges;	 /*!< HV_PARTITION_PRIVILEGE_MASK: EBX << 32 | EAX. */
+	uint32_t features_edx;	 /*!< Leaf 0x40000003 EDX, raw. */
+	bool vp_runtime_msr;	 /*!< EAX bit 0: VP runtime MSR available. */
+	bool time_ref_count_msr; /*!< EAX bit 1: partition reference counter MSR available. */
+	bool synic_msrs;	 /*!< EAX bit 2: SynIC MSRs available. */
+	bool syntimer_msrs;	 /*!< EAX bit 3: synthetic timer MSRs available. */
+	bool apic_access_msrs;	 /*!< EAX bit 4: APIC access MSRs available. */
+	bool hypercall_msrs;	 /*!< EAX bit 5: guest OS ID and hypercall MSRs available. */
+	bool vp_index_msr;	 /*!< EAX bit 6: VP index MSR available. */
+	bool post_messages;	 /*!< EBX bit 4: HvPostMessage allowed. */
+	bool signal_events;	 /*!< EBX bit 5: HvSignalEvent allowed. */
+	/*! EBX bit 16: AccessVsm (privilege mask bit 48), the VTL calls. */
+	bool access_vsm;
+	/*! EBX bit 17: AccessVpRegisters (bit 49), HvCallGet/SetVpRegisters on itself. */
+	bool access_vp_registers;
+	/*! EBX bit 21: StartVirtualProcessor (bit 53), HvCallStartVirtualProcessor. */
+	bool start_virtual_processor;
 	bool extended_hypercalls; /*!< EBX bit 20: extended hypercalls (0x8001...) allowed. */
 	bool isolation;		  /*!< EBX bit 22: isolated partition (reserved in the TLFS). */
 	bool xmm_input;		  /*!< EDX bit 4: XMM registers for fast hypercall input. */

@@ -43,8 +43,6 @@ HVTLFS_BEGIN_DECLS
 	 HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT)
 /*! Reserved bits of HV_CONNECTION_ID (the high 8 bits). */
 #define HVTLFS_CONNECTION_ID_RESERVED 0xFF000000u
-/*! Reserved bits of HV_INPUT_VTL (bits 5-7). */
-#define HVTLFS_INPUT_VTL_RESERVED 0xE0u
 /*! @} */
 
 /*!

@@ -2,8 +2,8 @@
 /*!
  * @file hvcall.h
  * @brief Hypervisor side: judging and decoding a guest's flush, IPI, event, host
- *        visibility, device interrupt and extended hypercalls into a semantic
- *        request or the exact HV status to return.
+ *        visibility, device interrupt, extended, VP register, AP start-up and VTL
+ *        hypercalls into a semantic request or the exact HV status to return.
  */
 #ifndef HVTLFS_HVCALL_H
 #define HVTLFS_HVCALL_H
@@ -14,6 +14,8 @@
 #include "hvtlfs/control.h"
 #include "hvtlfs/vpset.h"
 #include "hvtlfs/ranges.h"
+#include "hvtlfs/registers.h"
+#include "hvtlfs/vtl.h"
 
 HVTLFS_BEGIN_DECLS
 
@@ -23,7 +25,10 @@ HVTLFS_BEGIN_DECLS
  *        HvSendSyntheticClusterIpi(+Ex), HvNotifyLongSpinWait, HvPostMessage,
  *        HvSignalEvent, HvFlushGuestPhysicalAddressSpace/List,
  *        HvCallModifySparseGpaPageHostVisibility, HvCallRetargetDeviceInterrupt,
- *        HvExtCallQueryCapabilities and HvExtCallMemoryHeatHint.
+ *        HvExtCallQueryCapabilities, HvExtCallMemoryHeatHint, HvCallGetVpRegisters,
+ *        HvCallSetVpRegisters, HvCallGetVpIndexFromApicId, HvCallEnablePartitionVtl,
+ *        HvCallEnableVpVtl, HvCallStartVirtualProcessor, HvCallVtlCall and
+ *        HvCallVtlReturn.
  *
  * An extended call without the EnableExtendedHypercalls privilege is refused first
  * (HV_STATUS_ACCESS_DENIED). The generic control-word checks come from the catalog
@@ -32,12 +37,16 @@ HVTLFS_BEGIN_DECLS
  * - fast: up to 16 bytes in RDX/R8; up to 112 with the XMM registers, only when
  *   the partition has XMM input (else \#UD, see hvtlfs_hvcall_request::raise_ud);
  *   more → HV_STATUS_INVALID_HYPERCALL_INPUT;
+ * - fast with output (HvCallGetVpRegisters, HvCallGetVpIndexFromApicId): the output
+ *   follows the input rounded up to 16 bytes and must fit the 112 bytes too, else
+ *   HV_STATUS_INVALID_HYPERCALL_INPUT; without XMM fast output, \#UD;
  * - slow: input GPA not 8-byte aligned, or input crossing a 4 KiB page →
- *   HV_STATUS_INVALID_ALIGNMENT (a call with no input ignores its input GPA);
- * - the call's own fields (statuses listed at hvtlfs_hvcall_decode()), and for a
- *   call with output its output GPA: not 8-byte aligned or its output crossing the
- *   page → HV_STATUS_INVALID_ALIGNMENT. A call without output ignores the output GPA,
- *   as the TLFS says (hvtlfs_hvcall_request::output_ignored).
+ *   HV_STATUS_INVALID_ALIGNMENT (a call with no input ignores its input GPA); the
+ *   same for the output area of a call with output (#HVTLFS_CALL_OUTPUT_LIST), and
+ *   for input and output areas that overlap (the TLFS forbids it); an output GPA
+ *   given to a call without output is ignored, as the TLFS says, and noted
+ *   (#HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED);
+ * - the call's own fields (statuses listed at hvtlfs_hvcall_decode()).
  *
  * Untrusted bytes are read once, byte by byte, into the request; nothing at or
  * past the length the caller gives is read, and no count from the data is
@@ -53,6 +62,12 @@ HVTLFS_BEGIN_DECLS
 /*! The EnableExtendedHypercalls privilege (CPUID 0x40000003 EBX bit 20): without it an
  *  extended call (0x8001 and up) is refused with HV_STATUS_ACCESS_DENIED. */
 #define HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS 4u
+/*! XMM fast output (CPUID 0x40000003 EDX bit 15): a fast HvCallGetVpRegisters or
+ *  HvCallGetVpIndexFromApicId without it raises \#UD. */
+#define HVTLFS_HVCALL_FEAT_XMM_OUTPUT 0x100u
+/*! The guest is an arm64 partition: register names are looked up in the arm64 set
+ *  (#HVTLFS_REGSET_ARM64); without it, the x64 set. */
+#define HVTLFS_HVCALL_FEAT_ARM64 0x200u
 /*! @} */
 
 /*! @name Request kinds (hvtlfs_hvcall_request::kind)
@@ -72,6 +87,19 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_HVCALL_REQ_EXT_QUERY_CAPABILITIES 9u
 /*! Memory heat hint (the GPA page ranges). */
 #define HVTLFS_HVCALL_REQ_EXT_HEAT_HINT 10u
+/*! HvCallGetVpRegisters or HvCallSetVpRegisters (hvtlfs_hvcall_request::code says
+ *  which): read or write the registers decoded into hvtlfs_hvcall_elements::registers. */
+#define HVTLFS_HVCALL_REQ_VP_REGISTERS 16u
+/*! HvCallGetVpIndexFromApicId: the VP indices of hvtlfs_hvcall_elements::apic_ids. */
+#define HVTLFS_HVCALL_REQ_VP_INDEX 17u
+/*! HvCallEnablePartitionVtl. */
+#define HVTLFS_HVCALL_REQ_ENABLE_PARTITION_VTL 18u
+/*! HvCallEnableVpVtl: hvtlfs_hvcall_request::vp_context is the VTL's initial context. */
+#define HVTLFS_HVCALL_REQ_ENABLE_VP_VTL 19u
+/*! HvCallStartVirtualProcessor: start a VP in a VTL with hvtlfs_hvcall_request::vp_context. */
+#define HVTLFS_HVCALL_REQ_START_VP 20u
+/*! HvCallVtlCall or HvCallVtlReturn (by the code): switch the VP's VTL; no result word. */
+#define HVTLFS_HVCALL_REQ_VTL_SWITCH 21u
 /*! @} */
 
 /*! @name Decoder options (hvtlfs_hvcall_input::options)
@@ -87,8 +115,28 @@ HVTLFS_BEGIN_DECLS
  * calls nor the IPI calls are affected.
  */
 #define HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS 1u
+/*!
+ * Refuse register names the catalog does not know (for the guest's register set):
+ * HvCallGetVpRegisters and HvCallSetVpRegisters answer
+ * HV_STATUS_UNKNOWN_REGISTER_NAME with reps completed = the index of the first
+ * unknown name. Without it such names are decoded (hvtlfs_register_entry::info NULL)
+ * and noted (#HVTLFS_HVCALL_NOTE_UNKNOWN_REGISTER): the hypervisor's register file
+ * decides.
+ */
+#define HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS 0x100u
 /*! Every option this version knows; any other bit is refused (#HVTLFS_ERR_INVALID_ARG). */
-#define HVTLFS_HVCALL_OPT_KNOWN HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS
+#define HVTLFS_HVCALL_OPT_KNOWN                                                                    \
+	(HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS | HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS)
+/*! @} */
+
+/*! @name Notes on an accepted call (hvtlfs_hvcall_request::notes)
+ * What the decoder let through but a host may want to log; never a refusal.
+ * @{ */
+/*! The guest gave an output GPA to a call that has no output; the TLFS ("Hypercall
+ *  Interface", Alignment Requirements) says the hypervisor ignores it. */
+#define HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED 1u
+/*! A register name the catalog does not know (hvtlfs_register_entry::info NULL). */
+#define HVTLFS_HVCALL_NOTE_UNKNOWN_REGISTER 2u
 /*! @} */
 
 /*!
@@ -96,8 +144,8 @@ HVTLFS_BEGIN_DECLS
  *
  * Zero it before filling it in: 0 in @ref features and @ref options is a
  * partition without the optional features and a decoder that follows the TLFS.
- * Layout (asserted below): 32 bytes plus two pointer-sized members, so 48 bytes
- * on x86_64 and 40 on i386.
+ * Layout (asserted below): 40 bytes plus two pointer-sized members, so 56 bytes
+ * on x86_64 and 48 on i386.
  */
 struct hvtlfs_hvcall_input {
 	uint64_t control;   /*!< Control word (RCX; EDX:EAX on i386). */
@@ -114,6 +162,13 @@ struct hvtlfs_hvcall_input {
 	/*! Slow calls: the output GPA (R8; EDI:ESI). Judged for a call with output,
 	 *  ignored otherwise (the TLFS: "the hypervisor ignores the corresponding GPA"). */
 	uint64_t output_gpa;
+	/*!
+	 * HvCallVtlCall and HvCallVtlReturn: the VTL call or return control input as it
+	 * reaches the hypervisor (RAX; ECX from a 32-bit caller): the hypercall page's
+	 * sequence passes the caller's RCX (EDX:EAX) on there and puts the bare call code
+	 * in RCX, as OpenVMM's dispatcher reads them.
+	 */
+	uint64_t vtl_input;
 };
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, control, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, input_gpa, 8);
@@ -122,12 +177,13 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, len, 16 + sizeof(void *));
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, features, 16 + 2 * sizeof(void *));
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, options, 20 + 2 * sizeof(void *));
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, output_gpa, 24 + 2 * sizeof(void *));
-HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_input, 32 + 2 * sizeof(void *));
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_input, vtl_input, 32 + 2 * sizeof(void *));
+HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_input, 40 + 2 * sizeof(void *));
 
 /*!
  * @brief A judged hypercall: the status to return, and what to do when it is success.
  *
- * Laid out (asserted below) so that x86_64 and i386 agree: 920 bytes.
+ * Laid out (asserted below) so that x86_64 and i386 agree: 1160 bytes.
  */
 struct hvtlfs_hvcall_request {
 	uint32_t kind;	    /*!< HVTLFS_HVCALL_REQ_*. */
@@ -138,18 +194,23 @@ struct hvtlfs_hvcall_request {
 	uint32_t rep_count; /*!< Rep count of the control word. */
 	/*! Flush: address space (CR3 or EPT pointer); ignored with ALL_VIRTUAL_ADDRESS_SPACES. */
 	uint64_t address_space;
-	uint64_t flags;	       /*!< Flush: HVTLFS_FLUSH_* flags as passed. */
-	uint32_t range_format; /*!< Rep calls: HVTLFS_RANGE_FORMAT_* of the elements. */
-	uint32_t ranges_first; /*!< Rep calls: rep index of ranges[0] (the rep start). */
-	uint32_t nranges;      /*!< Rep calls: entries decoded into the caller's array. */
+	/*! Flush: HVTLFS_FLUSH_* flags as passed. HvCallEnablePartitionVtl: its
+	 *  HVTLFS_ENABLE_PARTITION_VTL_* flags. VTL call / return: the control input
+	 *  (#HVTLFS_VTL_RETURN_FAST). */
+	uint64_t flags;
+	uint32_t range_format; /*!< Range rep calls: HVTLFS_RANGE_FORMAT_* of the elements. */
+	uint32_t ranges_first; /*!< Range rep calls: rep index of ranges[0] (the rep start). */
+	uint32_t nranges;      /*!< Range rep calls: entries decoded into the caller's array. */
 	bool raise_ud;	       /*!< Inject \#UD (XMM input without the feature); no result. */
 	bool nested;	       /*!< The nested bit was set. */
 	bool whole_space;      /*!< Flush: a space call (flush everything). */
 	uint8_t reserved;      /*!< Padding; zero. */
 	struct hvtlfs_vpset
-		vps;	     /*!< Flush VA / IPI: the target VPs (format ALL for ALL_PROCESSORS). */
-	uint32_t vector;     /*!< IPI, retarget: vector. */
-	uint32_t target_vtl; /*!< IPI: HV_INPUT_VTL. */
+		vps;	 /*!< Flush VA / IPI: the target VPs (format ALL for ALL_PROCESSORS). */
+	uint32_t vector; /*!< IPI, retarget: vector. */
+	/*! IPI, Get/SetVpRegisters: HV_INPUT_VTL. GetVpIndexFromApicId, the VTL and AP
+	 *  start-up calls: the HV_VTL (a plain VTL number). */
+	uint32_t target_vtl;
 	uint32_t connection_id; /*!< Message / event: connection id. */
 	uint32_t flag_number;	/*!< Event: flag number. */
 	uint32_t message_type;	/*!< Message: type. */
@@ -165,24 +226,40 @@ struct hvtlfs_hvcall_request {
 	 */
 	int32_t reason;
 	uint8_t payload[HVTLFS_MESSAGE_PAYLOAD_MAX]; /*!< Message: the payload, copied. */
-	/*! Calls with output (#HVTLFS_CALLF_OUTPUT): where the hypervisor writes it, the
-	 *  output GPA as passed. 0 for any other call. */
+	/*! Calls with output (#HVTLFS_CALLF_OUTPUT), slow form: the output GPA as passed.
+	 *  0 for any other call. */
 	uint64_t output_gpa;
-	uint32_t output_size;	   /*!< Calls with output: bytes to write at @ref output_gpa. */
+	/*! Visibility, retarget, VP registers, VP index, VTL and AP start-up calls: the
+	 *  partition id as passed. */
+	uint64_t partition_id;
+	uint64_t device_id; /*!< Retarget: the device's logical id. */
+	/*!
+	 * Calls with output, on success or TIMEOUT: where this call's output starts,
+	 * in bytes from the output GPA (slow) or into the fast register image RDX, R8,
+	 * XMM0-XMM5 (fast: the input rounded up to 16 bytes, then) and, for a rep call,
+	 * the element size times the rep start. hvtlfs_hvcall_put_register_values()
+	 * and hvtlfs_hvcall_put_vp_indices() write there.
+	 */
+	uint32_t output_offset;
+	uint32_t output_size;	   /*!< Bytes of output this answer writes (0: none). */
 	uint32_t host_visibility;  /*!< Visibility: the visibility word as passed. */
-	uint64_t partition_id;	   /*!< Visibility, retarget: the partition id as passed. */
-	uint64_t device_id;	   /*!< Retarget: the device's logical id. */
 	uint32_t interrupt_source; /*!< Retarget: HV_INTERRUPT_ENTRY source (1 = MSI). */
 	uint32_t msi_address;	   /*!< Retarget: HV_MSI_ENTRY address (low 32 bits). */
 	uint32_t msi_data;	   /*!< Retarget: HV_MSI_ENTRY data. */
 	uint32_t target_flags;	   /*!< Retarget: HVTLFS_DEVICE_INTERRUPT_TARGET_* flags. */
 	uint32_t heat_type;	   /*!< Heat hint: the heat type (HVTLFS_HEAT_HINT_*). */
-	/*! The guest passed an output GPA to a call that has no output: ignored, as the
-	 *  TLFS says, so no refusal; a guest bug a host may want to log. */
-	bool output_ignored;
-	uint8_t reserved2[3]; /*!< Padding; zero. */
+	uint32_t vp_index;	   /*!< VP registers, EnableVpVtl, StartVirtualProcessor: the VP. */
+	/*! Rep calls with elements of their own (VP registers, VP index): elements
+	 *  decoded into the caller's array, rep indices rep_start on. */
+	uint32_t nelements;
+	/*! HVTLFS_HVCALL_NOTE_* of an accepted call (an output GPA the call ignores, a
+	 *  register name the catalog does not know): guest bugs a host may want to log. */
+	uint32_t notes;
+	uint32_t reserved2; /*!< Padding; zero. */
+	/*! EnableVpVtl, StartVirtualProcessor: the initial context, copied. */
+	struct hvtlfs_initial_vp_context vp_context;
 };
-HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_request, 920);
+HVTLFS_ASSERT_SIZE(struct hvtlfs_hvcall_request, 1160);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, kind, 0);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, code, 4);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, status, 6);
@@ -209,17 +286,35 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, spin_count, 616);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reason, 620);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 624);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, output_gpa, 864);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, output_size, 872);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, host_visibility, 876);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, partition_id, 880);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, device_id, 888);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, interrupt_source, 896);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, msi_address, 900);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, msi_data, 904);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, target_flags, 908);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, heat_type, 912);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, output_ignored, 916);
-HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved2, 917);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, partition_id, 872);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, device_id, 880);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, output_offset, 888);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, output_size, 892);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, host_visibility, 896);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, interrupt_source, 900);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, msi_address, 904);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, msi_data, 908);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, target_flags, 912);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, heat_type, 916);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, vp_index, 920);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, nelements, 924);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, notes, 928);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved2, 932);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, vp_context, 936);
+
+/*!
+ * @brief The caller's arrays a rep call's elements are decoded into, one a kind of
+ *        element; an array a call does not use may be NULL with capacity 0.
+ */
+struct hvtlfs_hvcall_elements {
+	struct hvtlfs_range_entry *ranges; /*!< Flush lists: the ranges. */
+	size_t ranges_cap;		   /*!< Entries at @ref ranges. */
+	/*! HvCallGetVpRegisters (names) and HvCallSetVpRegisters (names and values). */
+	struct hvtlfs_register_entry *registers;
+	size_t registers_cap; /*!< Entries at @ref registers. */
+	uint32_t *apic_ids;   /*!< HvCallGetVpIndexFromApicId: the APIC ids. */
+	size_t apic_ids_cap;  /*!< Entries at @ref apic_ids. */
+};
 
 /*!
  * @brief Judges and decodes one hypercall.
@@ -230,9 +325,10 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved2, 917);
  *   HV_STATUS_INVALID_HYPERCALL_CODE), #HVTLFS_ERR_REP_COUNT_ZERO,
  *   #HVTLFS_ERR_REP_START_NOT_BELOW, #HVTLFS_ERR_REP_ON_SIMPLE,
  *   #HVTLFS_ERR_VARHDR_NOT_ALLOWED, #HVTLFS_ERR_FAST_NOT_ALLOWED;
- * - fast input over 112 bytes: #HVTLFS_ERR_FAST_TOO_BIG; XMM input without
- *   the feature (\#UD): #HVTLFS_ERR_NO_FEATURE;
- * - slow input misaligned or crossing its page: #HVTLFS_ERR_ALIGNMENT;
+ * - fast input (or input and output) over 112 bytes: #HVTLFS_ERR_FAST_TOO_BIG;
+ *   XMM input or output without the feature (\#UD): #HVTLFS_ERR_NO_FEATURE;
+ * - slow input or output misaligned or crossing its page: #HVTLFS_ERR_ALIGNMENT;
+ *   input and output overlapping: #HVTLFS_ERR_BUFFERS_OVERLAP;
  * - flush flags the call does not take (VA space, VA list, GPA):
  *   #HVTLFS_ERR_BAD_FLAGS; extended range format without
  *   #HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES: #HVTLFS_ERR_NO_FEATURE;
@@ -310,7 +406,7 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved2, 917);
  *   the page → HV_STATUS_INVALID_ALIGNMENT. The one call with output decoded here,
  *   HvExtCallQueryCapabilities, has no input, so its output cannot overlap one. A call
  *   without output ignores the output GPA (TLFS "Alignment Requirements"): no
- *   refusal, hvtlfs_hvcall_request::output_ignored set;
+ *   refusal, #HVTLFS_HVCALL_NOTE_OUTPUT_IGNORED noted;
  * - HvCallModifySparseGpaPageHostVisibility (no TLFS page): reserved visibility bits
  *   (2-31, the reserved u32), visibility 2, a GPFN past the top →
  *   HV_STATUS_INVALID_PARAMETER, the GPFN's with reps completed = its index; the GPFNs
@@ -326,11 +422,36 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved2, 917);
  * - HvExtCallQueryCapabilities: no input (its input GPA is ignored), the u64 goes to
  *   hvtlfs_hvcall_request::output_gpa (hvtlfs_ext_capabilities_encode());
  * - HvExtCallMemoryHeatHint (rep, as Linux issues it): reserved header bits, heat type
- *   3 → HV_STATUS_INVALID_PARAMETER; elements as for the GPA flush list.
+ *   3 → HV_STATUS_INVALID_PARAMETER; elements as for the GPA flush list;
  *
- * Rep calls (the flush lists, host visibility, heat hint): elements rep_start ..
- * rep_count - 1 are decoded into @p ranges, at
- * most @p ranges_cap of them. When fewer than the remaining reps fit, the
+ * - Get/SetVpRegisters, GetVpIndexFromApicId, EnablePartitionVtl, EnableVpVtl,
+ *   StartVirtualProcessor: partition id 0 (HV_PARTITION_ID_INVALID) →
+ *   HV_STATUS_INVALID_PARTITION_ID (reason #HVTLFS_ERR_INVALID_ARG); reserved
+ *   HV_INPUT_VTL bits, a non-zero RsvdZ or padding byte →
+ *   HV_STATUS_INVALID_PARAMETER (#HVTLFS_ERR_RESERVED_BITS); an HV_VTL above 15 →
+ *   HV_STATUS_INVALID_PARAMETER (#HVTLFS_ERR_VTL_RANGE; OpenVMM answers
+ *   ACCESS_DENIED for EnablePartitionVtl and refuses VTLs above 2: how many VTLs
+ *   a partition has is the hypervisor's to judge);
+ * - SetVpRegisters element: non-zero RsvdZ → HV_STATUS_INVALID_PARAMETER
+ *   (#HVTLFS_ERR_RESERVED_BITS); a read-only register of the catalog →
+ *   HV_STATUS_INVALID_PARAMETER (#HVTLFS_ERR_REGISTER_READ_ONLY); a value with
+ *   bits above the register's width → HV_STATUS_INVALID_PARAMETER
+ *   (#HVTLFS_ERR_REGISTER_WIDTH), the TLFS naming no status for either; each with
+ *   reps completed = the element's index;
+ * - Get/SetVpRegisters, a name the catalog does not know: decoded and noted; with
+ *   #HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS, HV_STATUS_UNKNOWN_REGISTER_NAME at
+ *   its index (#HVTLFS_ERR_UNKNOWN_REGISTER);
+ * - EnablePartitionVtl: a flag above bit 2 → HV_STATUS_INVALID_PARAMETER
+ *   (#HVTLFS_ERR_BAD_FLAGS);
+ * - VTL call and VTL return: a control word other than the bare code, a VTL call
+ *   input other than 0, a VTL return input with a bit above 0 → \#UD (TLFS vsm.md
+ *   "VTL Call", "VTL Return": an invalid control input raises \#UD), reason
+ *   #HVTLFS_ERR_RESERVED_BITS; these two are judged before the catalog's checks,
+ *   and an accepted switch has no result word (hvtlfs_hvcall_request::result 0).
+ *
+ * Rep calls: ranges (the flush lists, host visibility, heat hint; registers and APIC
+ * ids: hvtlfs_hvcall_decode_into()) rep_start .. rep_count - 1 are decoded into
+ * @p ranges, at most @p ranges_cap of them. When fewer than the remaining reps fit, the
  * request covers a prefix and the result is HV_STATUS_TIMEOUT with reps
  * completed at its end, which makes the guest continue from there (the early
  * return of the TLFS). On success the result's reps completed is the rep count.
@@ -367,6 +488,61 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reserved2, 917);
 HVTLFS_MUST_CHECK int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in,
 					   struct hvtlfs_hvcall_request *req,
 					   struct hvtlfs_range_entry *ranges, size_t ranges_cap);
+
+/*!
+ * @brief Judges and decodes one hypercall, its rep elements into the arrays of
+ *        @p elements: what hvtlfs_hvcall_decode() does for every call it knows.
+ *
+ * A dispatcher fetches what the guest passed (the input page from the input GPA,
+ * or the fast registers; the output GPA; RAX for a VTL switch) into @p in, calls
+ * this, and acts on the request. Where the answer's output goes is in the request:
+ * hvtlfs_hvcall_request::output_offset and output_size, from the output GPA (slow)
+ * or into the fast register image (fast); hvtlfs_hvcall_put_register_values() and
+ * hvtlfs_hvcall_put_vp_indices() write it in the TLFS layout. Elements are decoded
+ * from rep_start on, at most an array's capacity; a full array ends the request
+ * early with HV_STATUS_TIMEOUT (reason #HVTLFS_ERR_NO_SPACE), as for the ranges.
+ * @param in what the guest passed.
+ * @param[out] req the judgement; always fully written when 0 is returned.
+ * @param elements the caller's arrays (may be NULL when no rep call is decoded).
+ * @return as hvtlfs_hvcall_decode(); #HVTLFS_ERR_NULL also for an array NULL with
+ *         a capacity; #HVTLFS_ERR_NO_SPACE for a rep call whose array has
+ *         capacity 0.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
+						struct hvtlfs_hvcall_request *req,
+						const struct hvtlfs_hvcall_elements *elements);
+
+/*!
+ * @brief Writes the values an accepted HvCallGetVpRegisters answers: value i (one
+ *        a decoded name, in order) at @p out + output_offset + 16 i, little-endian.
+ * @param req the request (#HVTLFS_HVCALL_REQ_VP_REGISTERS of HvCallGetVpRegisters,
+ *        status SUCCESS or TIMEOUT).
+ * @param values the values, hvtlfs_hvcall_request::nelements of them.
+ * @param count how many (must be hvtlfs_hvcall_request::nelements).
+ * @param[out] out the output page as mapped from the output GPA (slow), or the fast
+ *        register image RDX, R8, XMM0-XMM5 to load back (fast).
+ * @param out_size bytes writable at @p out.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for another request
+ *         or a count that is not the decoded one; #HVTLFS_ERR_NO_SPACE when @p out
+ *         ends before the output does (nothing written).
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hvcall_put_register_values(const struct hvtlfs_hvcall_request *req,
+							const struct hvtlfs_register_value *values,
+							size_t count, void *out, size_t out_size);
+
+/*!
+ * @brief Writes the VP indices an accepted HvCallGetVpIndexFromApicId answers: index
+ *        i at @p out + output_offset + 4 i, little-endian.
+ * @param req the request (#HVTLFS_HVCALL_REQ_VP_INDEX, SUCCESS or TIMEOUT).
+ * @param vp_indices the indices, one a decoded APIC id.
+ * @param count how many (must be hvtlfs_hvcall_request::nelements).
+ * @param[out] out the output page, or the fast register image.
+ * @param out_size bytes writable at @p out.
+ * @return as hvtlfs_hvcall_put_register_values().
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hvcall_put_vp_indices(const struct hvtlfs_hvcall_request *req,
+						   const uint32_t *vp_indices, size_t count,
+						   void *out, size_t out_size);
 
 /*!
  * @brief Whether a decoded flush covers one page of one VP.

@@ -30,5 +30,8 @@
 #include "hvtlfs/calls.h"
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/nested.h"
+#include "hvtlfs/registers.h"
+#include "hvtlfs/vtl.h"
+#include "hvtlfs/vp.h"
 
 #endif /* HVTLFS_HVTLFS_H */

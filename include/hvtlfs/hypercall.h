@@ -153,9 +153,7 @@
  * @param in input size in bytes (a constant such as sizeof).
  * @param out output size in bytes, 0 without XMM fast output.
  */
-#define HVTLFS_HYPERCALL_XMM_FITS(in, out)                                                         \
-	((in) <= HVTLFS_FAST_XMM_BYTES && (out) <= HVTLFS_FAST_XMM_BYTES &&                        \
-	 ((((in) + 15u) & ~(size_t)15u) + (out)) <= HVTLFS_FAST_XMM_BYTES)
+#define HVTLFS_HYPERCALL_XMM_FITS(in, out) HVTLFS_FAST_IO_FITS(in, out, HVTLFS_FAST_XMM_BYTES)
 /*!
  * @brief Compile-time rejection of an XMM fast call whose sizes do not fit.
  * @param in input size in bytes (constant).

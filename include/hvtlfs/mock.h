@@ -82,6 +82,12 @@ struct hvtlfs_mock_call {
 	 *  hvtlfs_mock_set_xmm_volatile() for fast calls, false otherwise. */
 	bool xmm_volatile;
 	unsigned long seq; /*!< Number of this call, from 0 (set by the mock). */
+	/*! RAX (i386: ECX) as the hypervisor sees it: for HvCallVtlCall and
+	 *  HvCallVtlReturn the control input the page's VTL sequences move there (the
+	 *  caller's RCX, EDX:EAX on i386; see hvtlfs_mock_vsm_code_page_offsets()). On
+	 *  return from a VTL switch through the page, every register VTLs share gets
+	 *  garbage (the other VTL may leave anything in them). */
+	uint64_t vtl_input;
 };
 
 /*!
@@ -120,6 +126,16 @@ void hvtlfs_mock_reset(void);
  * @return the trampoline's address; never NULL.
  */
 void *hvtlfs_mock_page(void);
+
+/*!
+ * @brief The value of HvRegisterVsmCodePageOffsets for the fake page: its VTL call and
+ *        VTL return sequences, which do what the TLFS gives the real page to do ("VTL
+ *        Call", "VTL Return": the control input from RCX, EDX:EAX on i386) and pass
+ *        the call to the handler as a call of code 0x0011 / 0x0012 with the control
+ *        input in hvtlfs_mock_call::vtl_input.
+ * @return VtlCallOffset in bits 0-11, VtlReturnOffset in bits 12-23.
+ */
+uint64_t hvtlfs_mock_vsm_code_page_offsets(void);
 
 /*!
  * @brief Installs the SIGILL handler that emulates VMCALL (0F 01 C1) and

@@ -73,8 +73,9 @@
  * - fixed header and rep element bytes: each call's input table, given as the wire
  *   struct the builders write and the decoder reads (`sizeof`, so an expansion that
  *   uses these columns includes the headers of those structs: flush.h, visibility.h,
- *   interrupt.h, extended.h), or as a number for calls the library neither builds nor
- *   decodes; 0 with no #HVTLFS_CALLF_SIZES where no layout is documented.
+ *   interrupt.h, extended.h, registers.h and vtl.h), or as a number for calls the
+ *   library neither builds nor decodes; 0 with no #HVTLFS_CALLF_SIZES where no layout
+ *   is documented. What a call writes to its output is in #HVTLFS_CALL_OUTPUT_LIST.
  * - DECODER: what hvtlfs_hvcall_decode() decodes the call into (its
  *   `HVTLFS_HVCALL_REQ_<DECODER>` request), `NONE` for a call it does not decode.
  *
@@ -103,6 +104,11 @@
  *   names them (overview table; HvExtCallQueryCapabilities bits 2 and 4) and documents
  *   no input or output, and no public guest or hypervisor issues or decodes them. Their
  *   rows carry no #HVTLFS_CALLF_SIZES rather than sizes the library would invent.
+ *
+ * HvCallGetVpIndexFromApicId follows real guests against its TLFS page, whose list
+ * elements are 8 bytes (a 4-byte APIC id or VP index and 4 bytes of padding): Linux
+ * (hv_vtl.c) and Microsoft's own paravisor (OpenVMM's HvCall and its hypervisor-side
+ * dispatcher) pack 4-byte APIC ids in and read 4-byte VP indices out.
  * @param X the macro applied to each row.
  */
 /* clang-format off */
@@ -121,16 +127,18 @@
 	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_ipi_input), 0u, IPI)        \
 	X(MODIFY_VTL_PROTECTION_MASK, 0x000C, "HvCallModifyVtlProtectionMask", REP,                \
 	  HVTLFS_CALLF_SIZES, 16u, 8u, NONE)                                                       \
-	X(ENABLE_PARTITION_VTL, 0x000D, "HvCallEnablePartitionVtl", SIMPLE, HVTLFS_CALLF_SIZES,    \
-	  16u, 0u, NONE)                                                                           \
+	X(ENABLE_PARTITION_VTL, 0x000D, "HvCallEnablePartitionVtl", SIMPLE,                        \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES,                                                  \
+	  sizeof(struct hvtlfs_enable_partition_vtl_input), 0u, ENABLE_PARTITION_VTL)              \
 	X(DISABLE_PARTITION_VTL, 0x000E, "HvCallDisablePartitionVtl", SIMPLE, HVTLFS_CALLF_SIZES,  \
 	  16u, 0u, NONE)                                                                           \
-	X(ENABLE_VP_VTL, 0x000F, "HvCallEnableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES, 240u, 0u, NONE)  \
+	X(ENABLE_VP_VTL, 0x000F, "HvCallEnableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES,                  \
+	  sizeof(struct hvtlfs_start_vp_input), 0u, ENABLE_VP_VTL)                                 \
 	X(DISABLE_VP_VTL, 0x0010, "HvCallDisableVpVtl", SIMPLE, HVTLFS_CALLF_SIZES, 16u, 0u, NONE) \
 	X(VTL_CALL, 0x0011, "HvCallVtlCall", SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, 0u,   \
-	  0u, NONE)                                                                                \
+	  0u, VTL_SWITCH)                                                                          \
 	X(VTL_RETURN, 0x0012, "HvCallVtlReturn", SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES,   \
-	  0u, 0u, NONE)                                                                            \
+	  0u, 0u, VTL_SWITCH)                                                                      \
 	X(FLUSH_VIRTUAL_ADDRESS_SPACE_EX, 0x0013, "HvCallFlushVirtualAddressSpaceEx", SIMPLE,      \
 	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_BANKS, \
 	  sizeof(struct hvtlfs_flush_ex_input), 0u, FLUSH_VA)                                      \
@@ -140,8 +148,13 @@
 	X(SEND_SYNTHETIC_CLUSTER_IPI_EX, 0x0015, "HvCallSendSyntheticClusterIpiEx", SIMPLE,        \
 	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_BANKS, \
 	  sizeof(struct hvtlfs_ipi_ex_input), 0u, IPI)                                             \
-	X(GET_VP_REGISTERS, 0x0050, "HvCallGetVpRegisters", REP, HVTLFS_CALLF_FAST, 0u, 0u, NONE)  \
-	X(SET_VP_REGISTERS, 0x0051, "HvCallSetVpRegisters", REP, HVTLFS_CALLF_FAST, 0u, 0u, NONE)  \
+	X(GET_VP_REGISTERS, 0x0050, "HvCallGetVpRegisters", REP,                                   \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES,                            \
+	  sizeof(struct hvtlfs_registers_input),                                                   \
+	  sizeof(uint32_t), VP_REGISTERS)                                                          \
+	X(SET_VP_REGISTERS, 0x0051, "HvCallSetVpRegisters", REP,                                   \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_registers_input),           \
+	  sizeof(struct hvtlfs_register_assoc), VP_REGISTERS)                                      \
 	X(POST_MESSAGE, 0x005C, "HvCallPostMessage", SIMPLE, HVTLFS_CALLF_SIZES,                   \
 	  sizeof(struct hvtlfs_post_message_input), 0u, POST_MESSAGE)                              \
 	X(SIGNAL_EVENT, 0x005D, "HvCallSignalEvent", SIMPLE,                                       \
@@ -157,8 +170,11 @@
 	  HVTLFS_CALLF_VARHDR | HVTLFS_CALLF_SIZES | HVTLFS_CALLF_VPSET_MASK,                      \
 	  sizeof(struct hvtlfs_retarget_input), 0u, RETARGET)                                      \
 	X(START_VIRTUAL_PROCESSOR, 0x0099, "HvCallStartVirtualProcessor", SIMPLE,                  \
-	  HVTLFS_CALLF_SIZES, 240u, 0u, NONE)                                                      \
-	X(GET_VP_INDEX_FROM_APIC_ID, 0x009A, "HvCallGetVpIndexFromApicId", REP, 0u, 0u, 0u, NONE)  \
+	  HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_start_vp_input), 0u, START_VP)                  \
+	X(GET_VP_INDEX_FROM_APIC_ID, 0x009A, "HvCallGetVpIndexFromApicId", REP,                    \
+	  HVTLFS_CALLF_FAST | HVTLFS_CALLF_OUTPUT | HVTLFS_CALLF_SIZES,                            \
+	  sizeof(struct hvtlfs_get_vp_index_input),                                                \
+	  sizeof(uint32_t), VP_INDEX)                                                              \
 	X(FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, 0x00AF, "HvCallFlushGuestPhysicalAddressSpace",      \
 	  SIMPLE, HVTLFS_CALLF_FAST | HVTLFS_CALLF_SIZES, sizeof(struct hvtlfs_gpa_flush_input),   \
 	  0u, FLUSH_GPA)                                                                           \
@@ -187,6 +203,30 @@
 enum hvtlfs_call_code {
 	HVTLFS_CALL_LIST(HVTLFS_CALL_ENUM_)
 };
+
+/*!
+ * @brief What the calls with output write at their output GPA (or, fast, into the
+ *        register pairs after their input): `X(NAME, fixed output bytes, rep output
+ *        element bytes)`, NAME a row of #HVTLFS_CALL_LIST.
+ *
+ * A call of #HVTLFS_CALL_LIST with #HVTLFS_CALLF_SIZES and no row here has no
+ * output: the hypervisor ignores an output GPA given to it (TLFS "Hypercall
+ * Interface", Alignment Requirements). Output element i of a rep call lies at
+ * element size x i from the start of the output, i counted from 0 whatever the rep
+ * start (so a continued call writes where the first one stopped).
+ * - HvCallGetVpRegisters: one HV_REGISTER_VALUE a rep (TLFS "Output List Element").
+ * - HvCallGetVpIndexFromApicId: one 4-byte VP index a rep, as real guests read it
+ *   (its TLFS page gives 8 bytes with padding; see #HVTLFS_CALL_LIST).
+ * - HvExtCallQueryCapabilities: one 64-bit capability mask (TLFS page, Output
+ *   Parameters).
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_CALL_OUTPUT_LIST(X)                                                                 \
+	X(GET_VP_REGISTERS, 0u, sizeof(struct hvtlfs_register_value))                              \
+	X(GET_VP_INDEX_FROM_APIC_ID, 0u, sizeof(uint32_t))                                         \
+	X(EXT_QUERY_CAPABILITIES, sizeof(uint64_t), 0u)
+/* clang-format on */
 /*! @} */
 
 /*! @name Hypercall status codes (HV_STATUS)
@@ -312,11 +352,27 @@ enum hvtlfs_status_code {
 #define HVTLFS_MESSAGE_PAYLOAD_MAX 240u /*!< Largest HvPostMessage payload in bytes. */
 /*! @} */
 
-/*! @name Partitions
+/*! @name Partitions, virtual processors and VTLs
+ * HV_PARTITION_ID, HV_VP_INDEX, HV_VTL and HV_INPUT_VTL (TLFS datatypes/hv_vtl.md,
+ * hv_input_vtl.md).
  * @{ */
-/*! HV_PARTITION_ID_SELF: the caller's own partition (all ones; TLFS datatypes
- *  HV_PARTITION_ID, "can be HV_PARTITION_ID_SELF" in the calls that name one). */
+/*! HV_PARTITION_ID_SELF: the caller's own partition. */
 #define HVTLFS_PARTITION_ID_SELF HVTLFS_U64(0xFFFFFFFFFFFFFFFF)
+/*! HV_PARTITION_ID_INVALID: no partition. */
+#define HVTLFS_PARTITION_ID_INVALID HVTLFS_U64(0)
+/*! HV_VP_INDEX_SELF: the calling virtual processor. */
+#define HVTLFS_VP_INDEX_SELF 0xFFFFFFFEu
+/*! HV_ANY_VP: any virtual processor. */
+#define HVTLFS_ANY_VP 0xFFFFFFFFu
+/*! The highest VTL an HV_VTL (a plain byte) or HV_INPUT_VTL can name (VTLs 0-15). */
+#define HVTLFS_VTL_MAX 15u
+/*! HV_INPUT_VTL bits 0-3: TargetVtl. */
+#define HVTLFS_INPUT_VTL_TARGET_MASK 0x0Fu
+/*! HV_INPUT_VTL bit 4: UseTargetVtl; clear, the call means the caller's VTL (or every
+ *  VTL, depending on the call). */
+#define HVTLFS_INPUT_VTL_USE_TARGET 0x10u
+/*! Reserved bits of HV_INPUT_VTL (bits 5-7). */
+#define HVTLFS_INPUT_VTL_RESERVED 0xE0u
 /*! @} */
 
 /*! @name Host visibility (HvCallModifySparseGpaPageHostVisibility)
@@ -404,6 +460,23 @@ enum hvtlfs_ext_capability_bits {
 /*! Bytes of input an XMM fast call carries: RDX, R8, then XMM0-XMM5 (x64, with the
  *  XMM fast input feature). */
 #define HVTLFS_FAST_XMM_BYTES 112u
+/*!
+ * @brief Where fast output starts in the fast register image: the register pair after
+ *        the input, that is @p in rounded up to 16 bytes (TLFS "XMM Fast Hypercall
+ *        Output": a 20-byte input leaves the next 12 bytes unused, output follows).
+ * @param in input size in bytes.
+ */
+#define HVTLFS_FAST_OUTPUT_OFFSET(in) ((((in) + 15u) / 16u) * 16u)
+/*!
+ * @brief Constant expression: whether @p in bytes of input and @p out bytes of output
+ *        fit a fast register image of @p cap bytes (output from
+ *        #HVTLFS_FAST_OUTPUT_OFFSET). The one rule behind every fast-size check.
+ * @param in input size in bytes.
+ * @param out output size in bytes (0 for a call without fast output).
+ * @param cap bytes of the register image (#HVTLFS_FAST_XMM_BYTES on x64).
+ */
+#define HVTLFS_FAST_IO_FITS(in, out, cap)                                                          \
+	((in) <= (cap) && (out) <= (cap) && HVTLFS_FAST_OUTPUT_OFFSET(in) + (out) <= (cap))
 /*! @} */
 
 /*! @name Synthetic MSRs
@@ -429,6 +502,413 @@ enum hvtlfs_ext_capability_bits {
 /*! @brief Synthetic MSR numbers: `HVTLFS_MSR_<NAME>` for every row of #HVTLFS_MSR_LIST. */
 enum hvtlfs_msr {
 	HVTLFS_MSR_LIST(HVTLFS_MSR_ENUM_)
+};
+/*! @} */
+
+/*! @name Virtual processor registers (HV_REGISTER_NAME)
+ * @{ */
+
+/*! Register set (hvtlfs_register_info::sets): the x64 (and x86) register names. */
+#define HVTLFS_REGSET_X64 1u
+/*! Register set: the arm64 register names. */
+#define HVTLFS_REGSET_ARM64 2u
+/*! Register set: a synthetic register with the same number and meaning on both. */
+#define HVTLFS_REGSET_ALL (HVTLFS_REGSET_X64 | HVTLFS_REGSET_ARM64)
+
+/*! Register flag (hvtlfs_register_info::flags): read-only; HvCallSetVpRegisters
+ *  cannot write it (TLFS HvCallSetVpRegisters). */
+#define HVTLFS_REGF_READ_ONLY 0x01u
+
+/*! Where a row comes from (hvtlfs_register_info::source): the TLFS HV_REGISTER_NAME
+ *  table (datatypes/hv_register_name.md). */
+#define HVTLFS_REGSRC_TLFS 0u
+/*! Where a row comes from: Linux (include/hyperv/hvgdk_mini.h), not in the TLFS table. */
+#define HVTLFS_REGSRC_LINUX 1u
+/*! Where a row comes from: Microsoft's OpenVMM (hvdef), not in the TLFS table; every
+ *  arm64 name (the TLFS does not document arm64). */
+#define HVTLFS_REGSRC_OPENVMM 2u
+
+/*!
+ * @brief The virtual processor registers the library names, sorted by number (then
+ *        set): `X(NAME, number, "name", SET, width, SOURCE, ACCESS, msr)`.
+ *
+ * - NAME: the #hvtlfs_register_name enumerator `HVTLFS_REGISTER_<NAME>`; x64-only
+ *   names start with `X64_`, arm64-only names with `ARM64_`.
+ * - number: the 32-bit HV_REGISTER_NAME.
+ * - SET: `ALL`, `X64` or `ARM64` (`HVTLFS_REGSET_<SET>`). Synthetic registers (the
+ *   0x0000xxxx, 0x0009xxxx-0x000Dxxxx ranges) mean the same on both architectures;
+ *   architectural ones do not: 0x00020000 is RAX on x64 and X0 on arm64, 0x00040002
+ *   CR3 and SCTLR_EL1. An arm64 guest reaches through these calls what an x64 guest
+ *   reads with CPUID and RDMSR (register 0x200 + n holds CPUID leaf 0x40000003 + n).
+ * - width: the register's architectural size in bits; every HV_REGISTER_VALUE is
+ *   128 bits, the bits above the width zero (TLFS datatypes/hv_register_value.md).
+ * - SOURCE: `TLFS`, `LINUX` or `OPENVMM` (`HVTLFS_REGSRC_<SOURCE>`).
+ * - ACCESS: `RW`, or `RO` for a read-only register (#HVTLFS_REGF_READ_ONLY).
+ * - msr: the x64 synthetic MSR that holds the same register (0: none).
+ *
+ * The TLFS table prints 0x00040004 as "HvX64RegisterCr5"; it is CR8 (the task
+ * priority register), as Microsoft's headers and OpenVMM name it.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_REGISTER_LIST(X)                                                                    \
+	X(EXPLICIT_SUSPEND, 0x00000000, "HvRegisterExplicitSuspend", ALL, 64, TLFS, RW, 0)         \
+	X(INTERCEPT_SUSPEND, 0x00000001, "HvRegisterInterceptSuspend", ALL, 64, TLFS, RW, 0)       \
+	X(HYPERVISOR_VERSION, 0x00000100, "HvRegisterHypervisorVersion", ALL, 128, TLFS, RO, 0)    \
+	X(PRIVILEGES_AND_FEATURES_INFO, 0x00000200, "HvRegisterPrivilegesAndFeaturesInfo",         \
+	  ALL, 128, TLFS, RO, 0)                                                                   \
+	X(FEATURES_INFO, 0x00000201, "HvRegisterFeaturesInfo", ALL, 128, TLFS, RO, 0)              \
+	X(IMPLEMENTATION_LIMITS_INFO, 0x00000202, "HvRegisterImplementationLimitsInfo",            \
+	  ALL, 128, TLFS, RO, 0)                                                                   \
+	X(HARDWARE_FEATURES_INFO, 0x00000203, "HvRegisterHardwareFeaturesInfo",                    \
+	  ALL, 128, TLFS, RO, 0)                                                                   \
+	X(CPU_MANAGEMENT_FEATURES_INFO, 0x00000204, "HvRegisterCpuManagementFeaturesInfo",         \
+	  ALL, 128, LINUX, RO, 0)                                                                  \
+	X(SKIP_LEVEL_FEATURES_INFO, 0x00000206, "HvRegisterSkipLevelFeaturesInfo",                 \
+	  ALL, 128, LINUX, RO, 0)                                                                  \
+	X(NESTED_VIRT_FEATURES_INFO, 0x00000207, "HvRegisterNestedVirtFeaturesInfo",               \
+	  ALL, 128, LINUX, RO, 0)                                                                  \
+	X(IPT_FEATURES_INFO, 0x00000208, "HvRegisterIptFeaturesInfo", ALL, 128, LINUX, RO, 0)      \
+	X(ISOLATION_CONFIGURATION, 0x00000209, "HvRegisterIsolationConfiguration",                 \
+	  ALL, 128, LINUX, RO, 0)                                                                  \
+	X(GUEST_CRASH_P0, 0x00000210, "HvRegisterGuestCrashP0", ALL, 64, TLFS, RW, 0x40000100)     \
+	X(GUEST_CRASH_P1, 0x00000211, "HvRegisterGuestCrashP1", ALL, 64, TLFS, RW, 0x40000101)     \
+	X(GUEST_CRASH_P2, 0x00000212, "HvRegisterGuestCrashP2", ALL, 64, TLFS, RW, 0x40000102)     \
+	X(GUEST_CRASH_P3, 0x00000213, "HvRegisterGuestCrashP3", ALL, 64, TLFS, RW, 0x40000103)     \
+	X(GUEST_CRASH_P4, 0x00000214, "HvRegisterGuestCrashP4", ALL, 64, TLFS, RW, 0x40000104)     \
+	X(GUEST_CRASH_CTL, 0x00000215, "HvRegisterGuestCrashCtl", ALL, 64, TLFS, RW, 0x40000105)   \
+	X(PROCESSOR_CLOCK_FREQUENCY, 0x00000240, "HvRegisterProcessorClockFrequency",              \
+	  ALL, 64, TLFS, RO, 0x40000022)                                                           \
+	X(INTERRUPT_CLOCK_FREQUENCY, 0x00000241, "HvRegisterInterruptClockFrequency",              \
+	  ALL, 64, TLFS, RO, 0x40000023)                                                           \
+	X(GUEST_IDLE, 0x00000250, "HvRegisterGuestIdle", ALL, 64, TLFS, RW, 0x400000F0)            \
+	X(DEBUG_DEVICE_OPTIONS, 0x00000260, "HvRegisterDebugDeviceOptions", ALL, 64, TLFS, RW, 0)  \
+	X(PENDING_INTERRUPTION, 0x00010002, "HvRegisterPendingInterruption", ALL, 64, TLFS, RW, 0) \
+	X(INTERRUPT_STATE, 0x00010003, "HvRegisterInterruptState", ALL, 64, TLFS, RW, 0)           \
+	X(PENDING_EVENT0, 0x00010004, "HvRegisterPendingEvent0", ALL, 128, TLFS, RW, 0)            \
+	X(PENDING_EVENT1, 0x00010005, "HvRegisterPendingEvent1", ALL, 128, TLFS, RW, 0)            \
+	X(X64_RAX, 0x00020000, "HvX64RegisterRax", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X0, 0x00020000, "HvArm64RegisterX0", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_RCX, 0x00020001, "HvX64RegisterRcx", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X1, 0x00020001, "HvArm64RegisterX1", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_RDX, 0x00020002, "HvX64RegisterRdx", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X2, 0x00020002, "HvArm64RegisterX2", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_RBX, 0x00020003, "HvX64RegisterRbx", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X3, 0x00020003, "HvArm64RegisterX3", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_RSP, 0x00020004, "HvX64RegisterRsp", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X4, 0x00020004, "HvArm64RegisterX4", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_RBP, 0x00020005, "HvX64RegisterRbp", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X5, 0x00020005, "HvArm64RegisterX5", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_RSI, 0x00020006, "HvX64RegisterRsi", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X6, 0x00020006, "HvArm64RegisterX6", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_RDI, 0x00020007, "HvX64RegisterRdi", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X7, 0x00020007, "HvArm64RegisterX7", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_R8, 0x00020008, "HvX64RegisterR8", X64, 64, TLFS, RW, 0)                             \
+	X(ARM64_X8, 0x00020008, "HvArm64RegisterX8", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_R9, 0x00020009, "HvX64RegisterR9", X64, 64, TLFS, RW, 0)                             \
+	X(ARM64_X9, 0x00020009, "HvArm64RegisterX9", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(X64_R10, 0x0002000A, "HvX64RegisterR10", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X10, 0x0002000A, "HvArm64RegisterX10", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(X64_R11, 0x0002000B, "HvX64RegisterR11", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X11, 0x0002000B, "HvArm64RegisterX11", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(X64_R12, 0x0002000C, "HvX64RegisterR12", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X12, 0x0002000C, "HvArm64RegisterX12", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(X64_R13, 0x0002000D, "HvX64RegisterR13", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X13, 0x0002000D, "HvArm64RegisterX13", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(X64_R14, 0x0002000E, "HvX64RegisterR14", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X14, 0x0002000E, "HvArm64RegisterX14", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(X64_R15, 0x0002000F, "HvX64RegisterR15", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X15, 0x0002000F, "HvArm64RegisterX15", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(X64_RIP, 0x00020010, "HvX64RegisterRip", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_X16, 0x00020010, "HvArm64RegisterX16", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(X64_RFLAGS, 0x00020011, "HvX64RegisterRflags", X64, 64, TLFS, RW, 0)                     \
+	X(ARM64_X17, 0x00020011, "HvArm64RegisterX17", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X18, 0x00020012, "HvArm64RegisterX18", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X19, 0x00020013, "HvArm64RegisterX19", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X20, 0x00020014, "HvArm64RegisterX20", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X21, 0x00020015, "HvArm64RegisterX21", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X22, 0x00020016, "HvArm64RegisterX22", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X23, 0x00020017, "HvArm64RegisterX23", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X24, 0x00020018, "HvArm64RegisterX24", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X25, 0x00020019, "HvArm64RegisterX25", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X26, 0x0002001A, "HvArm64RegisterX26", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X27, 0x0002001B, "HvArm64RegisterX27", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_X28, 0x0002001C, "HvArm64RegisterX28", ARM64, 64, OPENVMM, RW, 0)                  \
+	X(ARM64_FP, 0x0002001D, "HvArm64RegisterFp", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(ARM64_LR, 0x0002001E, "HvArm64RegisterLr", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(ARM64_SP, 0x0002001F, "HvArm64RegisterSp", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(ARM64_SP_EL0, 0x00020020, "HvArm64RegisterSpEl0", ARM64, 64, OPENVMM, RW, 0)             \
+	X(ARM64_SP_ELX, 0x00020021, "HvArm64RegisterSpElx", ARM64, 64, OPENVMM, RW, 0)             \
+	X(ARM64_PC, 0x00020022, "HvArm64RegisterPc", ARM64, 64, OPENVMM, RW, 0)                    \
+	X(ARM64_CPSR, 0x00020023, "HvArm64RegisterCpsr", ARM64, 64, OPENVMM, RW, 0)                \
+	X(ARM64_SPSR_EL2, 0x00021002, "HvArm64RegisterSpsrEl2", ARM64, 64, OPENVMM, RW, 0)         \
+	X(X64_XMM0, 0x00030000, "HvX64RegisterXmm0", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM1, 0x00030001, "HvX64RegisterXmm1", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM2, 0x00030002, "HvX64RegisterXmm2", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM3, 0x00030003, "HvX64RegisterXmm3", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM4, 0x00030004, "HvX64RegisterXmm4", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM5, 0x00030005, "HvX64RegisterXmm5", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM6, 0x00030006, "HvX64RegisterXmm6", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM7, 0x00030007, "HvX64RegisterXmm7", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM8, 0x00030008, "HvX64RegisterXmm8", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM9, 0x00030009, "HvX64RegisterXmm9", X64, 128, TLFS, RW, 0)                        \
+	X(X64_XMM10, 0x0003000A, "HvX64RegisterXmm10", X64, 128, TLFS, RW, 0)                      \
+	X(X64_XMM11, 0x0003000B, "HvX64RegisterXmm11", X64, 128, TLFS, RW, 0)                      \
+	X(X64_XMM12, 0x0003000C, "HvX64RegisterXmm12", X64, 128, TLFS, RW, 0)                      \
+	X(X64_XMM13, 0x0003000D, "HvX64RegisterXmm13", X64, 128, TLFS, RW, 0)                      \
+	X(X64_XMM14, 0x0003000E, "HvX64RegisterXmm14", X64, 128, TLFS, RW, 0)                      \
+	X(X64_XMM15, 0x0003000F, "HvX64RegisterXmm15", X64, 128, TLFS, RW, 0)                      \
+	X(X64_FP_MMX0, 0x00030010, "HvX64RegisterFpMmx0", X64, 128, TLFS, RW, 0)                   \
+	X(X64_FP_MMX1, 0x00030011, "HvX64RegisterFpMmx1", X64, 128, TLFS, RW, 0)                   \
+	X(X64_FP_MMX2, 0x00030012, "HvX64RegisterFpMmx2", X64, 128, TLFS, RW, 0)                   \
+	X(X64_FP_MMX3, 0x00030013, "HvX64RegisterFpMmx3", X64, 128, TLFS, RW, 0)                   \
+	X(X64_FP_MMX4, 0x00030014, "HvX64RegisterFpMmx4", X64, 128, TLFS, RW, 0)                   \
+	X(X64_FP_MMX5, 0x00030015, "HvX64RegisterFpMmx5", X64, 128, TLFS, RW, 0)                   \
+	X(X64_FP_MMX6, 0x00030016, "HvX64RegisterFpMmx6", X64, 128, TLFS, RW, 0)                   \
+	X(X64_FP_MMX7, 0x00030017, "HvX64RegisterFpMmx7", X64, 128, TLFS, RW, 0)                   \
+	X(X64_FP_CONTROL_STATUS, 0x00030018, "HvX64RegisterFpControlStatus",                       \
+	  X64, 128, TLFS, RW, 0)                                                                   \
+	X(X64_XMM_CONTROL_STATUS, 0x00030019, "HvX64RegisterXmmControlStatus",                     \
+	  X64, 128, TLFS, RW, 0)                                                                   \
+	X(X64_CR0, 0x00040000, "HvX64RegisterCr0", X64, 64, TLFS, RW, 0)                           \
+	X(X64_CR2, 0x00040001, "HvX64RegisterCr2", X64, 64, TLFS, RW, 0)                           \
+	X(X64_CR3, 0x00040002, "HvX64RegisterCr3", X64, 64, TLFS, RW, 0)                           \
+	X(ARM64_SCTLR_EL1, 0x00040002, "HvArm64RegisterSctlrEl1", ARM64, 64, OPENVMM, RW, 0)       \
+	X(X64_CR4, 0x00040003, "HvX64RegisterCr4", X64, 64, TLFS, RW, 0)                           \
+	X(X64_CR8, 0x00040004, "HvX64RegisterCr8", X64, 64, TLFS, RW, 0)                           \
+	X(X64_XFEM, 0x00040005, "HvX64RegisterXfem", X64, 64, TLFS, RW, 0)                         \
+	X(ARM64_TTBR0_EL1, 0x00040005, "HvArm64RegisterTtbr0El1", ARM64, 64, OPENVMM, RW, 0)       \
+	X(ARM64_TTBR1_EL1, 0x00040006, "HvArm64RegisterTtbr1El1", ARM64, 64, OPENVMM, RW, 0)       \
+	X(ARM64_TCR_EL1, 0x00040007, "HvArm64RegisterTcrEl1", ARM64, 64, OPENVMM, RW, 0)           \
+	X(ARM64_ESR_EL1, 0x00040008, "HvArm64RegisterEsrEl1", ARM64, 64, OPENVMM, RW, 0)           \
+	X(ARM64_FAR_EL1, 0x00040009, "HvArm64RegisterFarEl1", ARM64, 64, OPENVMM, RW, 0)           \
+	X(ARM64_MAIR_EL1, 0x0004000B, "HvArm64RegisterMairEl1", ARM64, 64, OPENVMM, RW, 0)         \
+	X(ARM64_VBAR_EL1, 0x0004000C, "HvArm64RegisterVbarEl1", ARM64, 64, OPENVMM, RW, 0)         \
+	X(ARM64_ELR_EL1, 0x00040015, "HvArm64RegisterElrEl1", ARM64, 64, OPENVMM, RW, 0)           \
+	X(X64_INTERMEDIATE_CR0, 0x00041000, "HvX64RegisterIntermediateCr0", X64, 64, TLFS, RW, 0)  \
+	X(X64_INTERMEDIATE_CR4, 0x00041003, "HvX64RegisterIntermediateCr4", X64, 64, TLFS, RW, 0)  \
+	X(X64_INTERMEDIATE_CR8, 0x00041004, "HvX64RegisterIntermediateCr8", X64, 64, TLFS, RW, 0)  \
+	X(X64_DR0, 0x00050000, "HvX64RegisterDr0", X64, 64, TLFS, RW, 0)                           \
+	X(X64_DR1, 0x00050001, "HvX64RegisterDr1", X64, 64, TLFS, RW, 0)                           \
+	X(X64_DR2, 0x00050002, "HvX64RegisterDr2", X64, 64, TLFS, RW, 0)                           \
+	X(X64_DR3, 0x00050003, "HvX64RegisterDr3", X64, 64, TLFS, RW, 0)                           \
+	X(X64_DR6, 0x00050004, "HvX64RegisterDr6", X64, 64, TLFS, RW, 0)                           \
+	X(X64_DR7, 0x00050005, "HvX64RegisterDr7", X64, 64, TLFS, RW, 0)                           \
+	X(X64_ES, 0x00060000, "HvX64RegisterEs", X64, 128, TLFS, RW, 0)                            \
+	X(X64_CS, 0x00060001, "HvX64RegisterCs", X64, 128, TLFS, RW, 0)                            \
+	X(X64_SS, 0x00060002, "HvX64RegisterSs", X64, 128, TLFS, RW, 0)                            \
+	X(X64_DS, 0x00060003, "HvX64RegisterDs", X64, 128, TLFS, RW, 0)                            \
+	X(X64_FS, 0x00060004, "HvX64RegisterFs", X64, 128, TLFS, RW, 0)                            \
+	X(X64_GS, 0x00060005, "HvX64RegisterGs", X64, 128, TLFS, RW, 0)                            \
+	X(X64_LDTR, 0x00060006, "HvX64RegisterLdtr", X64, 128, TLFS, RW, 0)                        \
+	X(X64_TR, 0x00060007, "HvX64RegisterTr", X64, 128, TLFS, RW, 0)                            \
+	X(ARM64_GICR_BASE_GPA, 0x00063000, "HvArm64RegisterGicrBaseGpa",                           \
+	  ARM64, 64, OPENVMM, RW, 0)                                                               \
+	X(X64_IDTR, 0x00070000, "HvX64RegisterIdtr", X64, 128, TLFS, RW, 0)                        \
+	X(X64_GDTR, 0x00070001, "HvX64RegisterGdtr", X64, 128, TLFS, RW, 0)                        \
+	X(X64_TSC, 0x00080000, "HvX64RegisterTsc", X64, 64, TLFS, RW, 0)                           \
+	X(X64_EFER, 0x00080001, "HvX64RegisterEfer", X64, 64, TLFS, RW, 0)                         \
+	X(X64_KERNEL_GS_BASE, 0x00080002, "HvX64RegisterKernelGsBase", X64, 64, TLFS, RW, 0)       \
+	X(X64_APIC_BASE, 0x00080003, "HvX64RegisterApicBase", X64, 64, TLFS, RW, 0)                \
+	X(X64_PAT, 0x00080004, "HvX64RegisterPat", X64, 64, TLFS, RW, 0)                           \
+	X(X64_SYSENTER_CS, 0x00080005, "HvX64RegisterSysenterCs", X64, 64, TLFS, RW, 0)            \
+	X(X64_SYSENTER_RIP, 0x00080006, "HvX64RegisterSysenterRip", X64, 64, TLFS, RW, 0)          \
+	X(X64_SYSENTER_RSP, 0x00080007, "HvX64RegisterSysenterRsp", X64, 64, TLFS, RW, 0)          \
+	X(X64_STAR, 0x00080008, "HvX64RegisterStar", X64, 64, TLFS, RW, 0)                         \
+	X(X64_LSTAR, 0x00080009, "HvX64RegisterLstar", X64, 64, TLFS, RW, 0)                       \
+	X(X64_CSTAR, 0x0008000A, "HvX64RegisterCstar", X64, 64, TLFS, RW, 0)                       \
+	X(X64_SFMASK, 0x0008000B, "HvX64RegisterSfmask", X64, 64, TLFS, RW, 0)                     \
+	X(X64_INITIAL_APIC_ID, 0x0008000C, "HvX64RegisterInitialApicId", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_CAP, 0x0008000D, "HvX64RegisterMtrrCap", X64, 64, TLFS, RO, 0)                  \
+	X(X64_MTRR_DEF_TYPE, 0x0008000E, "HvX64RegisterMtrrDefType", X64, 64, TLFS, RW, 0)         \
+	X(X64_MTRR_PHYS_BASE0, 0x00080010, "HvX64RegisterMtrrPhysBase0", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE1, 0x00080011, "HvX64RegisterMtrrPhysBase1", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE2, 0x00080012, "HvX64RegisterMtrrPhysBase2", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE3, 0x00080013, "HvX64RegisterMtrrPhysBase3", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE4, 0x00080014, "HvX64RegisterMtrrPhysBase4", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE5, 0x00080015, "HvX64RegisterMtrrPhysBase5", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE6, 0x00080016, "HvX64RegisterMtrrPhysBase6", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE7, 0x00080017, "HvX64RegisterMtrrPhysBase7", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE8, 0x00080018, "HvX64RegisterMtrrPhysBase8", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASE9, 0x00080019, "HvX64RegisterMtrrPhysBase9", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASEA, 0x0008001A, "HvX64RegisterMtrrPhysBaseA", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASEB, 0x0008001B, "HvX64RegisterMtrrPhysBaseB", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASEC, 0x0008001C, "HvX64RegisterMtrrPhysBaseC", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASED, 0x0008001D, "HvX64RegisterMtrrPhysBaseD", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASEE, 0x0008001E, "HvX64RegisterMtrrPhysBaseE", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_BASEF, 0x0008001F, "HvX64RegisterMtrrPhysBaseF", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK0, 0x00080040, "HvX64RegisterMtrrPhysMask0", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK1, 0x00080041, "HvX64RegisterMtrrPhysMask1", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK2, 0x00080042, "HvX64RegisterMtrrPhysMask2", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK3, 0x00080043, "HvX64RegisterMtrrPhysMask3", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK4, 0x00080044, "HvX64RegisterMtrrPhysMask4", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK5, 0x00080045, "HvX64RegisterMtrrPhysMask5", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK6, 0x00080046, "HvX64RegisterMtrrPhysMask6", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK7, 0x00080047, "HvX64RegisterMtrrPhysMask7", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK8, 0x00080048, "HvX64RegisterMtrrPhysMask8", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASK9, 0x00080049, "HvX64RegisterMtrrPhysMask9", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASKA, 0x0008004A, "HvX64RegisterMtrrPhysMaskA", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASKB, 0x0008004B, "HvX64RegisterMtrrPhysMaskB", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASKC, 0x0008004C, "HvX64RegisterMtrrPhysMaskC", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASKD, 0x0008004D, "HvX64RegisterMtrrPhysMaskD", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASKE, 0x0008004E, "HvX64RegisterMtrrPhysMaskE", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_PHYS_MASKF, 0x0008004F, "HvX64RegisterMtrrPhysMaskF", X64, 64, TLFS, RW, 0)     \
+	X(X64_MTRR_FIX64K00000, 0x00080070, "HvX64RegisterMtrrFix64k00000", X64, 64, TLFS, RW, 0)  \
+	X(X64_MTRR_FIX16K80000, 0x00080071, "HvX64RegisterMtrrFix16k80000", X64, 64, TLFS, RW, 0)  \
+	X(X64_MTRR_FIX16KA0000, 0x00080072, "HvX64RegisterMtrrFix16kA0000", X64, 64, TLFS, RW, 0)  \
+	X(X64_MTRR_FIX4KC0000, 0x00080073, "HvX64RegisterMtrrFix4kC0000", X64, 64, TLFS, RW, 0)    \
+	X(X64_MTRR_FIX4KC8000, 0x00080074, "HvX64RegisterMtrrFix4kC8000", X64, 64, TLFS, RW, 0)    \
+	X(X64_MTRR_FIX4KD0000, 0x00080075, "HvX64RegisterMtrrFix4kD0000", X64, 64, TLFS, RW, 0)    \
+	X(X64_MTRR_FIX4KD8000, 0x00080076, "HvX64RegisterMtrrFix4kD8000", X64, 64, TLFS, RW, 0)    \
+	X(X64_MTRR_FIX4KE0000, 0x00080077, "HvX64RegisterMtrrFix4kE0000", X64, 64, TLFS, RW, 0)    \
+	X(X64_MTRR_FIX4KE8000, 0x00080078, "HvX64RegisterMtrrFix4kE8000", X64, 64, TLFS, RW, 0)    \
+	X(X64_MTRR_FIX4KF0000, 0x00080079, "HvX64RegisterMtrrFix4kF0000", X64, 64, TLFS, RW, 0)    \
+	X(X64_MTRR_FIX4KF8000, 0x0008007A, "HvX64RegisterMtrrFix4kF8000", X64, 64, TLFS, RW, 0)    \
+	X(X64_TSC_AUX, 0x0008007B, "HvX64RegisterTscAux", X64, 64, OPENVMM, RW, 0)                 \
+	X(X64_BNDCFGS, 0x0008007C, "HvX64RegisterBndcfgs", X64, 64, TLFS, RW, 0)                   \
+	X(X64_DEBUG_CTL, 0x0008007D, "HvX64RegisterDebugCtl", X64, 64, TLFS, RW, 0)                \
+	X(X64_SGX_LAUNCH_CONTROL0, 0x00080080, "HvX64RegisterSgxLaunchControl0",                   \
+	  X64, 64, TLFS, RW, 0)                                                                    \
+	X(X64_SGX_LAUNCH_CONTROL1, 0x00080081, "HvX64RegisterSgxLaunchControl1",                   \
+	  X64, 64, TLFS, RW, 0)                                                                    \
+	X(X64_SGX_LAUNCH_CONTROL2, 0x00080082, "HvX64RegisterSgxLaunchControl2",                   \
+	  X64, 64, TLFS, RW, 0)                                                                    \
+	X(X64_SGX_LAUNCH_CONTROL3, 0x00080083, "HvX64RegisterSgxLaunchControl3",                   \
+	  X64, 64, TLFS, RW, 0)                                                                    \
+	X(X64_MSR_IA32_MISC_ENABLE, 0x000800A0, "HvX64RegisterMsrIa32MiscEnable",                  \
+	  X64, 64, TLFS, RW, 0)                                                                    \
+	X(X64_IA32_FEATURE_CONTROL, 0x000800A1, "HvX64RegisterIa32FeatureControl",                 \
+	  X64, 64, TLFS, RW, 0)                                                                    \
+	X(X64_VP_RUNTIME, 0x00090000, "HvX64RegisterVpRuntime", X64, 64, TLFS, RO, 0x40000010)     \
+	X(X64_HYPERCALL, 0x00090001, "HvX64RegisterHypercall", X64, 64, TLFS, RW, 0x40000001)      \
+	X(GUEST_OS_ID, 0x00090002, "HvRegisterGuestOsId", ALL, 64, TLFS, RW, 0x40000000)           \
+	X(VP_INDEX, 0x00090003, "HvRegisterVpIndex", ALL, 32, TLFS, RO, 0x40000002)                \
+	X(TIME_REF_COUNT, 0x00090004, "HvRegisterTimeRefCount", ALL, 64, TLFS, RO, 0x40000020)     \
+	X(X64_EOI, 0x00090010, "HvX64RegisterEoi", X64, 64, TLFS, RW, 0x40000070)                  \
+	X(X64_ICR, 0x00090011, "HvX64RegisterIcr", X64, 64, TLFS, RW, 0x40000071)                  \
+	X(X64_TPR, 0x00090012, "HvX64RegisterTpr", X64, 64, TLFS, RW, 0x40000072)                  \
+	X(VP_ASSIST_PAGE, 0x00090013, "HvRegisterVpAssistPage", ALL, 64, TLFS, RW, 0x40000073)     \
+	X(REFERENCE_TSC, 0x00090017, "HvRegisterReferenceTsc", ALL, 64, TLFS, RW, 0x40000021)      \
+	X(SINT0, 0x000A0000, "HvRegisterSint0", ALL, 64, TLFS, RW, 0x40000090)                     \
+	X(SINT1, 0x000A0001, "HvRegisterSint1", ALL, 64, TLFS, RW, 0x40000091)                     \
+	X(SINT2, 0x000A0002, "HvRegisterSint2", ALL, 64, TLFS, RW, 0x40000092)                     \
+	X(SINT3, 0x000A0003, "HvRegisterSint3", ALL, 64, TLFS, RW, 0x40000093)                     \
+	X(SINT4, 0x000A0004, "HvRegisterSint4", ALL, 64, TLFS, RW, 0x40000094)                     \
+	X(SINT5, 0x000A0005, "HvRegisterSint5", ALL, 64, TLFS, RW, 0x40000095)                     \
+	X(SINT6, 0x000A0006, "HvRegisterSint6", ALL, 64, TLFS, RW, 0x40000096)                     \
+	X(SINT7, 0x000A0007, "HvRegisterSint7", ALL, 64, TLFS, RW, 0x40000097)                     \
+	X(SINT8, 0x000A0008, "HvRegisterSint8", ALL, 64, TLFS, RW, 0x40000098)                     \
+	X(SINT9, 0x000A0009, "HvRegisterSint9", ALL, 64, TLFS, RW, 0x40000099)                     \
+	X(SINT10, 0x000A000A, "HvRegisterSint10", ALL, 64, TLFS, RW, 0x4000009A)                   \
+	X(SINT11, 0x000A000B, "HvRegisterSint11", ALL, 64, TLFS, RW, 0x4000009B)                   \
+	X(SINT12, 0x000A000C, "HvRegisterSint12", ALL, 64, TLFS, RW, 0x4000009C)                   \
+	X(SINT13, 0x000A000D, "HvRegisterSint13", ALL, 64, TLFS, RW, 0x4000009D)                   \
+	X(SINT14, 0x000A000E, "HvRegisterSint14", ALL, 64, TLFS, RW, 0x4000009E)                   \
+	X(SINT15, 0x000A000F, "HvRegisterSint15", ALL, 64, TLFS, RW, 0x4000009F)                   \
+	X(SCONTROL, 0x000A0010, "HvRegisterScontrol", ALL, 64, TLFS, RW, 0x40000080)               \
+	X(SVERSION, 0x000A0011, "HvRegisterSversion", ALL, 64, TLFS, RO, 0x40000081)               \
+	X(SIFP, 0x000A0012, "HvRegisterSifp", ALL, 64, TLFS, RW, 0x40000082)                       \
+	X(SIPP, 0x000A0013, "HvRegisterSipp", ALL, 64, TLFS, RW, 0x40000083)                       \
+	X(EOM, 0x000A0014, "HvRegisterEom", ALL, 64, TLFS, RW, 0x40000084)                         \
+	X(SIRBP, 0x000A0015, "HvRegisterSirbp", ALL, 64, TLFS, RW, 0x40000085)                     \
+	X(STIMER0_CONFIG, 0x000B0000, "HvRegisterStimer0Config", ALL, 64, TLFS, RW, 0x400000B0)    \
+	X(STIMER0_COUNT, 0x000B0001, "HvRegisterStimer0Count", ALL, 64, TLFS, RW, 0x400000B1)      \
+	X(STIMER1_CONFIG, 0x000B0002, "HvRegisterStimer1Config", ALL, 64, TLFS, RW, 0x400000B2)    \
+	X(STIMER1_COUNT, 0x000B0003, "HvRegisterStimer1Count", ALL, 64, TLFS, RW, 0x400000B3)      \
+	X(STIMER2_CONFIG, 0x000B0004, "HvRegisterStimer2Config", ALL, 64, TLFS, RW, 0x400000B4)    \
+	X(STIMER2_COUNT, 0x000B0005, "HvRegisterStimer2Count", ALL, 64, TLFS, RW, 0x400000B5)      \
+	X(STIMER3_CONFIG, 0x000B0006, "HvRegisterStimer3Config", ALL, 64, TLFS, RW, 0x400000B6)    \
+	X(STIMER3_COUNT, 0x000B0007, "HvRegisterStimer3Count", ALL, 64, TLFS, RW, 0x400000B7)      \
+	X(STIME_UNHALTED_TIMER_CONFIG, 0x000B0100, "HvRegisterStimeUnhaltedTimerConfig",           \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(STIME_UNHALTED_TIMER_COUNT, 0x000B0101, "HvRegisterStimeUnhaltedTimerCount",             \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(X64_YMM0_LOW, 0x000C0000, "HvX64RegisterYmm0Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM1_LOW, 0x000C0001, "HvX64RegisterYmm1Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM2_LOW, 0x000C0002, "HvX64RegisterYmm2Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM3_LOW, 0x000C0003, "HvX64RegisterYmm3Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM4_LOW, 0x000C0004, "HvX64RegisterYmm4Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM5_LOW, 0x000C0005, "HvX64RegisterYmm5Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM6_LOW, 0x000C0006, "HvX64RegisterYmm6Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM7_LOW, 0x000C0007, "HvX64RegisterYmm7Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM8_LOW, 0x000C0008, "HvX64RegisterYmm8Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM9_LOW, 0x000C0009, "HvX64RegisterYmm9Low", X64, 128, TLFS, RW, 0)                 \
+	X(X64_YMM10_LOW, 0x000C000A, "HvX64RegisterYmm10Low", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM11_LOW, 0x000C000B, "HvX64RegisterYmm11Low", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM12_LOW, 0x000C000C, "HvX64RegisterYmm12Low", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM13_LOW, 0x000C000D, "HvX64RegisterYmm13Low", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM14_LOW, 0x000C000E, "HvX64RegisterYmm14Low", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM15_LOW, 0x000C000F, "HvX64RegisterYmm15Low", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM0_HIGH, 0x000C0010, "HvX64RegisterYmm0High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM1_HIGH, 0x000C0011, "HvX64RegisterYmm1High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM2_HIGH, 0x000C0012, "HvX64RegisterYmm2High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM3_HIGH, 0x000C0013, "HvX64RegisterYmm3High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM4_HIGH, 0x000C0014, "HvX64RegisterYmm4High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM5_HIGH, 0x000C0015, "HvX64RegisterYmm5High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM6_HIGH, 0x000C0016, "HvX64RegisterYmm6High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM7_HIGH, 0x000C0017, "HvX64RegisterYmm7High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM8_HIGH, 0x000C0018, "HvX64RegisterYmm8High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM9_HIGH, 0x000C0019, "HvX64RegisterYmm9High", X64, 128, TLFS, RW, 0)               \
+	X(X64_YMM10_HIGH, 0x000C001A, "HvX64RegisterYmm10High", X64, 128, TLFS, RW, 0)             \
+	X(X64_YMM11_HIGH, 0x000C001B, "HvX64RegisterYmm11High", X64, 128, TLFS, RW, 0)             \
+	X(X64_YMM12_HIGH, 0x000C001C, "HvX64RegisterYmm12High", X64, 128, TLFS, RW, 0)             \
+	X(X64_YMM13_HIGH, 0x000C001D, "HvX64RegisterYmm13High", X64, 128, TLFS, RW, 0)             \
+	X(X64_YMM14_HIGH, 0x000C001E, "HvX64RegisterYmm14High", X64, 128, TLFS, RW, 0)             \
+	X(X64_YMM15_HIGH, 0x000C001F, "HvX64RegisterYmm15High", X64, 128, TLFS, RW, 0)             \
+	X(VSM_CODE_PAGE_OFFSETS, 0x000D0002, "HvRegisterVsmCodePageOffsets", ALL, 64, TLFS, RO, 0) \
+	X(VSM_VP_STATUS, 0x000D0003, "HvRegisterVsmVpStatus", ALL, 64, TLFS, RO, 0)                \
+	X(VSM_PARTITION_STATUS, 0x000D0004, "HvRegisterVsmPartitionStatus", ALL, 64, TLFS, RO, 0)  \
+	X(VSM_VINA, 0x000D0005, "HvRegisterVsmVina", ALL, 64, TLFS, RW, 0)                         \
+	X(VSM_CAPABILITIES, 0x000D0006, "HvRegisterVsmCapabilities", ALL, 64, TLFS, RO, 0)         \
+	X(VSM_PARTITION_CONFIG, 0x000D0007, "HvRegisterVsmPartitionConfig", ALL, 64, TLFS, RW, 0)  \
+	X(GUEST_VSM_PARTITION_CONFIG, 0x000D0008, "HvRegisterGuestVsmPartitionConfig",             \
+	  ALL, 64, OPENVMM, RW, 0)                                                                 \
+	X(VSM_VP_SECURE_CONFIG_VTL0, 0x000D0010, "HvRegisterVsmVpSecureConfigVtl0",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL1, 0x000D0011, "HvRegisterVsmVpSecureConfigVtl1",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL2, 0x000D0012, "HvRegisterVsmVpSecureConfigVtl2",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL3, 0x000D0013, "HvRegisterVsmVpSecureConfigVtl3",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL4, 0x000D0014, "HvRegisterVsmVpSecureConfigVtl4",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL5, 0x000D0015, "HvRegisterVsmVpSecureConfigVtl5",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL6, 0x000D0016, "HvRegisterVsmVpSecureConfigVtl6",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL7, 0x000D0017, "HvRegisterVsmVpSecureConfigVtl7",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL8, 0x000D0018, "HvRegisterVsmVpSecureConfigVtl8",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL9, 0x000D0019, "HvRegisterVsmVpSecureConfigVtl9",                \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL10, 0x000D001A, "HvRegisterVsmVpSecureConfigVtl10",              \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL11, 0x000D001B, "HvRegisterVsmVpSecureConfigVtl11",              \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL12, 0x000D001C, "HvRegisterVsmVpSecureConfigVtl12",              \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL13, 0x000D001D, "HvRegisterVsmVpSecureConfigVtl13",              \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_SECURE_CONFIG_VTL14, 0x000D001E, "HvRegisterVsmVpSecureConfigVtl14",              \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
+	X(VSM_VP_WAIT_FOR_TLB_LOCK, 0x000D0020, "HvRegisterVsmVpWaitForTlbLock",                   \
+	  ALL, 64, TLFS, RW, 0)
+/* clang-format on */
+
+/*! @brief One row of #HVTLFS_REGISTER_LIST as its #hvtlfs_register_name enumerator. */
+#define HVTLFS_REGISTER_ENUM_(name, number, tlfs_name, set, width, source, access, msr)            \
+	HVTLFS_REGISTER_##name = number, /*!< A row of #HVTLFS_REGISTER_LIST. */
+
+/*! @brief Register names: `HVTLFS_REGISTER_<NAME>` for every row of
+ *         #HVTLFS_REGISTER_LIST (the x64 and arm64 architectural names share numbers). */
+enum hvtlfs_register_name {
+	HVTLFS_REGISTER_LIST(HVTLFS_REGISTER_ENUM_)
+	/*! Linux's name of `HVTLFS_REGISTER_SIFP` (the SynIC event flags page). */
+	HVTLFS_REGISTER_SIEFP = HVTLFS_REGISTER_SIFP,
+	/*! Linux's name of `HVTLFS_REGISTER_SIPP` (the SynIC message page). */
+	HVTLFS_REGISTER_SIMP = HVTLFS_REGISTER_SIPP
 };
 /*! @} */
 
@@ -543,6 +1023,9 @@ enum hvtlfs_cpuid_leaf {
 	X(EAX, 6, VP_INDEX_MSR, vp_index_msr)                                                      \
 	X(EBX, 4, POST_MESSAGES, post_messages)                                                    \
 	X(EBX, 5, SIGNAL_EVENTS, signal_events)                                                    \
+	X(EBX, 16, ACCESS_VSM, access_vsm)                                                         \
+	X(EBX, 17, ACCESS_VP_REGISTERS, access_vp_registers)                                       \
+	X(EBX, 21, START_VIRTUAL_PROCESSOR, start_virtual_processor)                               \
 	X(EBX, 20, EXTENDED_HYPERCALLS, extended_hypercalls)                                       \
 	X(EBX, 22, ISOLATION, isolation)                                                           \
 	X(EDX, 4, XMM_INPUT, xmm_input)                                                            \

@@ -41,4 +41,29 @@ hvtlfs_mock_page_entry_:
 	.cfi_endproc
 	.size	hvtlfs_mock_page_entry_, . - hvtlfs_mock_page_entry_
 
+/* The VTL call and VTL return sequences (hvtlfs_mock_vsm_code_page_offsets()): the
+ * control input from EDX:EAX into ECX, the bare call code into EDX:EAX, then the call
+ * as any other (TLFS "VTL Call" / "VTL Return", x86: ECX reserved at the call). */
+	.globl	hvtlfs_mock_vtl_call_entry_
+	.hidden	hvtlfs_mock_vtl_call_entry_
+	.type	hvtlfs_mock_vtl_call_entry_, @function
+	.p2align 4
+hvtlfs_mock_vtl_call_entry_:
+	movl	%eax, %ecx
+	movl	$0x11, %eax
+	xorl	%edx, %edx
+	jmp	hvtlfs_mock_page_entry_
+	.size	hvtlfs_mock_vtl_call_entry_, . - hvtlfs_mock_vtl_call_entry_
+
+	.globl	hvtlfs_mock_vtl_return_entry_
+	.hidden	hvtlfs_mock_vtl_return_entry_
+	.type	hvtlfs_mock_vtl_return_entry_, @function
+	.p2align 4
+hvtlfs_mock_vtl_return_entry_:
+	movl	%eax, %ecx
+	movl	$0x12, %eax
+	xorl	%edx, %edx
+	jmp	hvtlfs_mock_page_entry_
+	.size	hvtlfs_mock_vtl_return_entry_, . - hvtlfs_mock_vtl_return_entry_
+
 	.section .note.GNU-stack, "", @progbits

@@ -22,7 +22,10 @@ enum {
 	G_EBX_ = 7,
 	G_ECX_ = 8,
 	G_EDI_ = 9,
-	G_ESI_ = 10
+	G_ESI_ = 10,
+	G_EAX_ = 11,
+	G_EDX_ = 12,
+	G_EBP_ = 13
 };
 
 /* Laid out by page.S: pushal, then pushfl. */
@@ -39,10 +42,11 @@ static uint64_t pair(uint32_t hi, uint32_t lo)
 
 /* The call as the register pairs give it. */
 static void take(struct hvtlfs_mock_call *c, unsigned int via, uint64_t control, uint64_t input,
-		 uint64_t output)
+		 uint64_t output, uint32_t ecx)
 {
 	memset(c, 0, sizeof(*c));
 	c->via = via;
+	c->vtl_input = ecx;
 	c->control = control;
 	c->input_reg = input;
 	c->output_reg = output;
@@ -57,7 +61,7 @@ void hvtlfs_mock_page_dispatch_(void *frame)
 	struct hvtlfs_mock_call c;
 
 	take(&c, HVTLFS_MOCK_VIA_PAGE, pair(f->edx, f->eax), pair(f->ebx, f->ecx),
-	     pair(f->edi, f->esi));
+	     pair(f->edi, f->esi), f->ecx);
 	f->eax = (uint32_t)c.result;
 	f->edx = (uint32_t)(c.result >> 32);
 	f->ebx = hvtlfs_mock_garbage32_(G_EBX_, &c);
@@ -65,6 +69,13 @@ void hvtlfs_mock_page_dispatch_(void *frame)
 	f->edi = hvtlfs_mock_garbage32_(G_EDI_, &c);
 	f->esi = hvtlfs_mock_garbage32_(G_ESI_, &c);
 	f->eflags ^= ARITH_FLAGS_;
+	if (c.control == 0x11u || c.control == 0x12u) {
+		/* A VTL switch: no result, and the other VTL may leave anything in the
+		 * registers VTLs share. */
+		f->eax = hvtlfs_mock_garbage32_(G_EAX_, &c);
+		f->edx = hvtlfs_mock_garbage32_(G_EDX_, &c);
+		f->ebp = hvtlfs_mock_garbage32_(G_EBP_, &c);
+	}
 }
 
 void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via)
@@ -74,7 +85,7 @@ void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via)
 
 	take(&c, via, pair((uint32_t)g[REG_EDX], (uint32_t)g[REG_EAX]),
 	     pair((uint32_t)g[REG_EBX], (uint32_t)g[REG_ECX]),
-	     pair((uint32_t)g[REG_EDI], (uint32_t)g[REG_ESI]));
+	     pair((uint32_t)g[REG_EDI], (uint32_t)g[REG_ESI]), (uint32_t)g[REG_ECX]);
 	g[REG_EAX] = (greg_t)(uint32_t)c.result;
 	g[REG_EDX] = (greg_t)(uint32_t)(c.result >> 32);
 	g[REG_EBX] = (greg_t)hvtlfs_mock_garbage32_(G_EBX_, &c);

@@ -50,4 +50,28 @@ hvtlfs_mock_page_entry_:
 	.cfi_endproc
 	.size	hvtlfs_mock_page_entry_, . - hvtlfs_mock_page_entry_
 
+/* The VTL call and VTL return sequences (hvtlfs_mock_vsm_code_page_offsets()): the
+ * control input from RCX into RAX, the bare call code into RCX, then the call as any
+ * other (the raw register contract of TLFS "VTL Call" / "VTL Return" as a hypervisor
+ * reads it). */
+	.globl	hvtlfs_mock_vtl_call_entry_
+	.hidden	hvtlfs_mock_vtl_call_entry_
+	.type	hvtlfs_mock_vtl_call_entry_, @function
+	.p2align 4
+hvtlfs_mock_vtl_call_entry_:
+	movq	%rcx, %rax
+	movl	$0x11, %ecx
+	jmp	hvtlfs_mock_page_entry_
+	.size	hvtlfs_mock_vtl_call_entry_, . - hvtlfs_mock_vtl_call_entry_
+
+	.globl	hvtlfs_mock_vtl_return_entry_
+	.hidden	hvtlfs_mock_vtl_return_entry_
+	.type	hvtlfs_mock_vtl_return_entry_, @function
+	.p2align 4
+hvtlfs_mock_vtl_return_entry_:
+	movq	%rcx, %rax
+	movl	$0x12, %ecx
+	jmp	hvtlfs_mock_page_entry_
+	.size	hvtlfs_mock_vtl_return_entry_, . - hvtlfs_mock_vtl_return_entry_
+
 	.section .note.GNU-stack, "", @progbits

@@ -26,8 +26,20 @@ enum {
 	G_R9_ = 4,
 	G_R10_ = 5,
 	G_R11_ = 6,
-	G_XMM_ = 16 /* 16..27: the 12 XMM qwords */
+	G_RAX_ = 7,
+	G_RBX_ = 8,
+	G_RSI_ = 9,
+	G_RDI_ = 10,
+	G_RBP_ = 11,
+	G_R12_ = 12, /* 12..15: R12-R15 */
+	G_XMM_ = 16  /* 16..47: the XMM qwords */
 };
+
+/* A VTL call or return through the page's sequences: the bare code, no other bit. */
+static bool vtl_switch(const struct hvtlfs_mock_call *c)
+{
+	return c->control == 0x11u || c->control == 0x12u;
+}
 
 /* Laid out by page.S: XMM0-15, then the pushes, lowest first. The dispatcher reads
  * and writes XMM0-5 (the first 12 qwords) only. */
@@ -54,13 +66,14 @@ static uint64_t xmm_out(const struct hvtlfs_mock_call *c, unsigned int i, uint64
 }
 
 /* The call as the registers give it: control RCX, input RDX, output R8, XMM0-XMM5. */
-static void take(struct hvtlfs_mock_call *c, unsigned int via, uint64_t rcx, uint64_t rdx,
-		 uint64_t r8, const uint64_t xmm[12])
+static void take(struct hvtlfs_mock_call *c, unsigned int via, uint64_t rax, uint64_t rcx,
+		 uint64_t rdx, uint64_t r8, const uint64_t xmm[12])
 {
 	unsigned int i;
 
 	memset(c, 0, sizeof(*c));
 	c->via = via;
+	c->vtl_input = rax;
 	c->control = rcx;
 	c->input_reg = rdx;
 	c->output_reg = r8;
@@ -77,7 +90,7 @@ void hvtlfs_mock_page_dispatch_(void *frame)
 	struct hvtlfs_mock_call c;
 	unsigned int i;
 
-	take(&c, HVTLFS_MOCK_VIA_PAGE, f->rcx, f->rdx, f->r8, f->xmm);
+	take(&c, HVTLFS_MOCK_VIA_PAGE, f->rax, f->rcx, f->rdx, f->r8, f->xmm);
 	f->rax = c.result;
 	f->rcx = hvtlfs_mock_control_out_(&c, G_RCX_);
 	f->rdx = fast_out(&c, 0, G_RDX_);
@@ -89,6 +102,20 @@ void hvtlfs_mock_page_dispatch_(void *frame)
 		f->xmm[i] = xmm_out(&c, i, f->xmm[i]);
 	/* Flip the arithmetic flags: the caller must not rely on them. */
 	f->rflags ^= ARITH_FLAGS_;
+	if (vtl_switch(&c)) {
+		/* The other VTL may leave anything in the registers VTLs share. */
+		f->rax = hvtlfs_mock_garbage_(G_RAX_, &c);
+		f->rbx = hvtlfs_mock_garbage_(G_RBX_, &c);
+		f->rsi = hvtlfs_mock_garbage_(G_RSI_, &c);
+		f->rdi = hvtlfs_mock_garbage_(G_RDI_, &c);
+		f->rbp = hvtlfs_mock_garbage_(G_RBP_, &c);
+		f->r12 = hvtlfs_mock_garbage_(G_R12_, &c);
+		f->r13 = hvtlfs_mock_garbage_(G_R12_ + 1, &c);
+		f->r14 = hvtlfs_mock_garbage_(G_R12_ + 2, &c);
+		f->r15 = hvtlfs_mock_garbage_(G_R12_ + 3, &c);
+		for (i = 0; i < 32u; i++)
+			f->xmm[i] = hvtlfs_mock_garbage_(G_XMM_ + i, &c);
+	}
 }
 
 void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via)
@@ -104,8 +131,8 @@ void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via)
 
 		xmm[i] = (uint64_t)e[0] | ((uint64_t)e[1] << 32);
 	}
-	take(&c, via, (uint64_t)g[REG_RCX], (uint64_t)g[REG_RDX], (uint64_t)g[REG_R8],
-	     fp ? xmm : NULL);
+	take(&c, via, (uint64_t)g[REG_RAX], (uint64_t)g[REG_RCX], (uint64_t)g[REG_RDX],
+	     (uint64_t)g[REG_R8], fp ? xmm : NULL);
 	g[REG_RAX] = (greg_t)c.result;
 	g[REG_RCX] = (greg_t)hvtlfs_mock_control_out_(&c, G_RCX_);
 	g[REG_RDX] = (greg_t)fast_out(&c, 0, G_RDX_);

@@ -15,3 +15,10 @@ void host_log(const char *fmt, ...);	    /* the host's log */
 void act(const struct hvtlfs_hvcall_request *req, const struct hvtlfs_range_entry *ranges);
 uint64_t host_capabilities(void);		  /* what this host offers (extended calls) */
 void write_gpa_u64(uint64_t gpa, uint64_t value); /* a store into guest memory */
+/* Its register file and its VTL switch (the VP-register and VTL calls). */
+void *map_gpa_rw(uint64_t gpa); /* writable host mapping of a guest physical address */
+void read_vp_registers(const struct hvtlfs_hvcall_request *req,
+		       const struct hvtlfs_register_entry *e, struct hvtlfs_register_value *v);
+void write_vp_registers(const struct hvtlfs_hvcall_request *req,
+			const struct hvtlfs_register_entry *e);
+int switch_vtl(struct vcpu *v, const struct hvtlfs_hvcall_request *req);

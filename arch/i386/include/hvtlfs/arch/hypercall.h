@@ -127,6 +127,37 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t contro
 	return edx_eax;
 }
 
+/*!
+ * @brief This arch provides hvtlfs_arch_vtl_switch(): VTL call and VTL return
+ *        through the hypercall page's sequences.
+ */
+#define HVTLFS_ARCH_HAS_VTL_SWITCH 1
+
+/*!
+ * @brief A VTL call or VTL return: CALL to the sequence at @p entry (the hypercall
+ *        page plus the offset HvRegisterVsmCodePageOffsets gives), with the control
+ *        input in EDX:EAX (TLFS "VTL Call", "VTL Return": x86 EDX:EAX the control
+ *        input, ECX reserved).
+ *
+ * It returns when the other VTL switches back. VTLs share the general registers
+ * (TLFS "Virtual Processor State"): all of them are treated as changed; EBP is saved
+ * on the stack around the call; ESP and EIP are private to each VTL.
+ * @param entry the sequence (the caller has checked it is not NULL).
+ * @param input the VTL call (0) or VTL return control input.
+ */
+HVTLFS_ALWAYS_INLINE void hvtlfs_arch_vtl_switch(void *entry, uint64_t input)
+{
+	uint64_t edx_eax = input;
+	void *ecx = entry;
+
+	__asm__ __volatile__("push %%ebp\n\t"
+			     "call *%%ecx\n\t"
+			     "pop %%ebp"
+			     : "+A"(edx_eax), "+c"(ecx), "+r"(HVTLFS_HYPERCALL_SP)
+			     :
+			     : "ebx", "esi", "edi", "cc", "memory");
+}
+
 /*! @} */
 
 #endif /* HVTLFS_ARCH_HYPERCALL_H */

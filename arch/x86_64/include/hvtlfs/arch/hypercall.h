@@ -180,6 +180,56 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
 	return result;
 }
 
+/*!
+ * @brief This arch provides hvtlfs_arch_vtl_switch(): VTL call and VTL return
+ *        through the hypercall page's sequences.
+ */
+#define HVTLFS_ARCH_HAS_VTL_SWITCH 1
+
+/*! @cond HVTLFS_INTERNAL */
+/* Kept out of the way of the CALL's push: user-space code may keep data below RSP (the
+ * SysV red zone); a kernel built with -mno-red-zone loses nothing. */
+#define HVTLFS_ARCH_RED_ZONE_ 128
+#define HVTLFS_ARCH_STR_RZ_   HVTLFS_ARCH_STR_(HVTLFS_ARCH_RED_ZONE_)
+#if defined(__SSE__)
+#define HVTLFS_ARCH_VTL_XMM_CLOBBERS_                                                              \
+	HVTLFS_ARCH_XMM_CLOBBERS_, "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",      \
+		"xmm13", "xmm14", "xmm15"
+#else
+#define HVTLFS_ARCH_VTL_XMM_CLOBBERS_
+#endif
+/*! @endcond */
+
+/*!
+ * @brief A VTL call or VTL return: CALL to the sequence at @p entry (the hypercall
+ *        page plus the offset HvRegisterVsmCodePageOffsets gives), with the control
+ *        input in RCX (TLFS "VTL Call", "VTL Return": RCX the control input, RAX
+ *        reserved).
+ *
+ * It returns when the other VTL switches back. VTLs share RAX-RDI, RBP, R8-R15 and
+ * the XMM registers (TLFS "Virtual Processor State"): whatever the other VTL leaves
+ * in them is what this VTL sees, so every one of them is treated as changed. RBP is
+ * saved on the stack around the call (a frame-pointer build cannot name it as
+ * clobbered); RSP and RIP are private to each VTL.
+ * @param entry the sequence (the caller has checked it is not NULL).
+ * @param input the VTL call (0) or VTL return control input.
+ */
+HVTLFS_ALWAYS_INLINE void hvtlfs_arch_vtl_switch(void *entry, uint64_t input)
+{
+	uint64_t rcx = input;
+	void *rax = entry;
+
+	__asm__ __volatile__("lea -" HVTLFS_ARCH_STR_RZ_ "(%%rsp), %%rsp\n\t"
+			     "push %%rbp\n\t"
+			     "call *%%rax\n\t"
+			     "pop %%rbp\n\t"
+			     "lea " HVTLFS_ARCH_STR_RZ_ "(%%rsp), %%rsp"
+			     : "+a"(rax), "+c"(rcx), "+r"(HVTLFS_HYPERCALL_SP)
+			     :
+			     : "rbx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13",
+			       "r14", "r15", "cc", "memory" HVTLFS_ARCH_VTL_XMM_CLOBBERS_);
+}
+
 /*! @} */
 
 #endif /* HVTLFS_ARCH_HYPERCALL_H */
