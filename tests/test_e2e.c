@@ -37,6 +37,8 @@ static void (*between_reps)(void);
 #include "testutil.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
+/* The input page as the planners take it: in the mock a GPA is the host address. */
+static struct hvtlfs_input_page pg;
 static struct hvtlfs_flush_plan plan_e2e;
 
 /* ---- The hypervisor: decodes each call and records what it would flush. ---- */
@@ -115,7 +117,7 @@ static int setup(void **state)
 {
 	(void)state;
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
-	return 0;
+	return hvtlfs_input_page_init(&pg, page, (uintptr_t)page, sizeof(page));
 }
 
 /* ---- Seeded random requests. ---- */
@@ -188,7 +190,7 @@ static void one_random(unsigned iter)
 	pol.max_list_entries = (testutil_next() % 4 == 0) ? (uint32_t)(testutil_next() % 64) : 0;
 	pol.flags = (uint32_t)(testutil_next() & 7);
 
-	rc = hvtlfs_flush_plan_build(&r, &f, &pol, page, sizeof(page), &plan_e2e);
+	rc = hvtlfs_flush_plan_build(&r, &f, &pol, &pg, &plan_e2e);
 	if (rc == HVTLFS_ERR_FALLBACK) {
 		size_t top = 0;
 		bool high = !r.vps.all && hvtlfs_vp_bitmap_highest(bm, words, &top) && top >= 64;
@@ -199,7 +201,7 @@ static void one_random(unsigned iter)
 	assert_int_equal(rc, HVTLFS_OK);
 	hv_reset(hvf, (testutil_next() % 4 == 0) ? (size_t)(testutil_next() % 32) + 1 : 512);
 	trace.n = 0;
-	rc = hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL);
+	rc = hvtlfs_flush_issue(&plan_e2e, NULL);
 	assert_int_equal(hv.decode_rc, 0);
 	assert_int_equal(rc, HVTLFS_OK);
 	assert_int_equal(trace.n, 1);
@@ -281,11 +283,11 @@ static void run_scenario(const struct scenario *sc)
 	r.everything = !sc->list;
 	r.ranges = rg;
 	r.nranges = 2;
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, sizeof(page), &plan_e2e),
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e),
 			 HVTLFS_OK);
 	hv_reset(sc->xmm ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0, 512);
 	trace.n = 0;
-	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL), HVTLFS_OK);
+	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, NULL), HVTLFS_OK);
 	assert_int_equal(nrecords, 1);
 	assert_int_equal(hvtlfs_mock_last_call()->via, HVTLFS_MOCK_VIA_PAGE);
 	assert_int_equal(hvtlfs_control_is_fast(hvtlfs_mock_last_call()->control),
@@ -345,7 +347,7 @@ static void test_kvm_scenarios(void **state)
 static void test_ex_all_format(void **state)
 {
 	struct hvtlfs_prepared p;
-	struct hvtlfs_vp_targets all = { NULL, 0, 1 };
+	struct hvtlfs_vp_targets all = { NULL, 0, 1, NULL };
 	const uint64_t r1[1] = { 0x5000 };
 	uint64_t res;
 	(void)state;
@@ -365,7 +367,7 @@ static void test_ex_all_format(void **state)
 	assert_true(hvtlfs_vpset_is_all(&records[1].req.vps));
 	/* Ex with ALL_PROCESSORS and an empty sparse set: the flag wins. */
 	{
-		struct hvtlfs_vp_targets none = { NULL, 0, 0 };
+		struct hvtlfs_vp_targets none = { NULL, 0, 0, NULL };
 		assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x9000,
 							    HVTLFS_FLUSH_ALL_PROCESSORS, &none, r1,
 							    1, 0, &p),
@@ -402,7 +404,7 @@ static void test_ipi_event_message(void **state)
 	struct hvtlfs_prepared p;
 	uint64_t c, in, res, regs[2];
 	const uint64_t bm[2] = { 4, 2 };
-	struct hvtlfs_vp_targets t = { bm, 2, 0 };
+	struct hvtlfs_vp_targets t = { bm, 2, 0, NULL };
 	(void)state;
 	hv_reset(0, 512);
 	assert_int_equal(hvtlfs_ipi_build(regs, sizeof(regs), 0x31, 0, 0x4, HVTLFS_CTL_FAST, &p),
@@ -457,11 +459,11 @@ static void test_issue_failures(void **state)
 		r.vps.words = 1;
 		r.ranges = rg;
 		r.nranges = 3;
-		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, 4096, &plan_e2e),
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e),
 				 HVTLFS_OK);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(stall, 2), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res),
 				 HVTLFS_ERR_REP_STALLED);
 		assert_int_equal(hvtlfs_mock_call_count(), 2);
 		/* The continuation kept the rep count and moved the rep start. */
@@ -469,20 +471,20 @@ static void test_issue_failures(void **state)
 		assert_int_equal(hvtlfs_control_rep_start(hvtlfs_mock_last_call()->control), 1);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res),
 				 HVTLFS_ERR_HV_STATUS);
 		assert_int_equal(hvtlfs_result_status(res), HVTLFS_STATUS_INVALID_PARAMETER);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&over, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res),
 				 HVTLFS_ERR_REP_OVERSHOOT);
 		/* Whole space: a simple call that fails. */
 		r.everything = 1;
-		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, 4096, &plan_e2e),
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e),
 				 HVTLFS_OK);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res),
 				 HVTLFS_ERR_HV_STATUS);
 	}
 }

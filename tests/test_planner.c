@@ -14,6 +14,9 @@
 #include "testutil.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
+/* The page, described as a kernel describes its per-CPU input page (the GPA of a host
+ * test is the address itself, as in hvtlfs::mock). */
+static struct hvtlfs_input_page pg;
 static struct hvtlfs_features feat;
 static struct hvtlfs_flush_plan plan;
 static uint64_t bm[64];
@@ -61,7 +64,7 @@ static struct hvtlfs_flush_request request(uint32_t words, uint64_t cr3, size_t 
 static int plan_it(const struct hvtlfs_flush_request *r, const struct hvtlfs_flush_policy *pol)
 {
 	memset(page, 0xA5, sizeof(page));
-	return hvtlfs_flush_plan_build(r, &feat, pol, page, sizeof(page), &plan);
+	return hvtlfs_flush_plan_build(r, &feat, pol, &pg, &plan);
 }
 
 static void test_fallback_and_nothing(void **state)
@@ -81,7 +84,7 @@ static void test_fallback_and_nothing(void **state)
 	memset(bm, 0, sizeof(bm));
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_int_equal(plan.form, HVTLFS_FORM_NONE);
-	assert_int_equal(hvtlfs_flush_issue(&plan, 0, NULL), HVTLFS_OK);
+	assert_int_equal(hvtlfs_flush_issue(&plan, NULL), HVTLFS_OK);
 }
 
 /* KVM selftest: VP 2, whole space, slow. */
@@ -97,7 +100,7 @@ static void test_vp2_space(void **state)
 	assert_true(plan.control == 0x0002u);
 	assert_true(page[0] == 0x1000 && page[1] == HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY &&
 		    page[2] == 4);
-	assert_int_equal(plan.nvps, 1);
+	assert_int_equal(hvtlfs_flush_plan_nvps(&plan), 1);
 	assert_true(plan.start == 0 && plan.last == HVTLFS_PLAN_LAST_ALL);
 }
 
@@ -137,7 +140,7 @@ static void test_ex(void **state)
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_true(plan.control == 0x0000000100040014u);
 	assert_true(page[3] == 3 && page[4] == 4 && page[5] == 2 && page[6] == 0x400000u);
-	assert_int_equal(plan.nvps, 2);
+	assert_int_equal(hvtlfs_flush_plan_nvps(&plan), 2);
 	/* Below 64 the legacy call is used, unless the policy prefers Ex. */
 	bm[1] = 0;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
@@ -166,7 +169,7 @@ static void test_all(void **state)
 	assert_true(plan.control == 0x0002u);
 	assert_true(page[0] == 0 && page[1] == 3 && page[2] == 0);
 	/* All VPs: the trace gets CPUID 0x40000005 EAX, the hypervisor's maximum. */
-	assert_int_equal(plan.nvps, 240);
+	assert_int_equal(hvtlfs_flush_plan_nvps(&plan), 240);
 }
 
 static void test_thresholds(void **state)
@@ -456,21 +459,26 @@ static void test_errors(void **state)
 		assert_int_equal(plan_it(&rb, NULL), HVTLFS_ERR_VP_RANGE);
 	}
 	r = request(1, 0x1000, 0);
-	assert_int_equal(hvtlfs_flush_plan_build(NULL, &feat, NULL, page, 4096, &plan),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, NULL, NULL, page, 4096, &plan),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, NULL, 4096, &plan),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, page, 4096, NULL),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, (uint8_t *)page + 4, 4000, &plan),
-			 HVTLFS_ERR_ALIGNMENT);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, page, 16, &plan),
-			 HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(hvtlfs_flush_plan_build(NULL, &feat, NULL, &pg, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, NULL, NULL, &pg, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, NULL, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, &pg, NULL), HVTLFS_ERR_NULL);
+	{
+		/* A page description filled by hand, bypassing hvtlfs_input_page_init(), is
+		 * judged alike: misaligned, or too small for even a whole-space input. */
+		struct hvtlfs_input_page bad = { (uint8_t *)page + 4, (uintptr_t)page + 4, 4000, 0 };
+
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, &bad, &plan),
+				 HVTLFS_ERR_ALIGNMENT);
+		bad.va = page;
+		bad.gpa = (uintptr_t)page;
+		bad.size = 16;
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, &bad, &plan),
+				 HVTLFS_ERR_NO_SPACE);
+	}
 	r.vps.bitmap = NULL;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_issue(NULL, 0, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_issue(NULL, NULL), HVTLFS_ERR_NULL);
 }
 
 /*
@@ -527,7 +535,7 @@ static void test_never_empty_mask(void **state)
 			assert_true(plan.control == 0);
 			/* Issuing it makes no call (this binary has no hypercall page: a call
 			 * would answer HVTLFS_ERR_NO_HYPERCALL_PAGE). */
-			assert_int_equal(hvtlfs_flush_issue(&plan, 0, NULL), HVTLFS_OK);
+			assert_int_equal(hvtlfs_flush_issue(&plan, NULL), HVTLFS_OK);
 			nothing++;
 			continue;
 		}
@@ -552,6 +560,310 @@ static void test_never_empty_mask(void **state)
 	assert_true(legacy > 500 && nothing > 500);
 }
 
+
+/* ---- Property: the planner makes the plan the straightforward algorithm makes. ---- */
+
+/*
+ * The reference: the planner as it was first written, kept here verbatim in its logic
+ * and built on the public encoders and builders alone. It counts the simple entries,
+ * counts the extended ones, encodes the winner, and lets the builders lay out the
+ * header and the VP set; the planner must reach the same decisions and write the same
+ * bytes in one encoding pass.
+ */
+struct ref_plan {
+	uint64_t control;
+	uint32_t form, input_size, entries, nvps;
+	uint64_t address_space, start, last;
+	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u];
+};
+
+static int ref_large_flags(uint32_t mapping_size)
+{
+	switch (mapping_size) {
+	case 0:
+	case HVTLFS_MAPPING_4K:
+		return 0;
+	case HVTLFS_MAPPING_2M:
+		return (int)(HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES |
+			     HVTLFS_RANGE_ENCODE_NO_1G);
+	case HVTLFS_MAPPING_1G:
+		return (int)(HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES);
+	default:
+		return -1;
+	}
+}
+
+static int ref_plan_build(const struct hvtlfs_flush_request *req, const struct hvtlfs_features *f,
+			  const struct hvtlfs_flush_policy *policy, void *pagebuf, size_t page_size,
+			  struct ref_plan *plan)
+{
+	uint64_t flags = 0, mask = 0, hdr, *dst;
+	size_t need = 0, top, cap, i;
+	unsigned int pflags = policy ? policy->flags : 0u, fmt = HVTLFS_RANGE_FORMAT_GVA_SIMPLE;
+	bool ex = false, list = false, xmm;
+	int banks = 0, rc, large;
+	unsigned int opts;
+	struct hvtlfs_prepared p;
+
+	memset(plan, 0, sizeof(*plan));
+	large = ref_large_flags(req->mapping_size);
+	if (large < 0)
+		return HVTLFS_ERR_MAPPING_SIZE;
+	if (!f->remote_tlb_flush_recommended)
+		return HVTLFS_ERR_FALLBACK;
+	if (req->vps.all) {
+		flags |= HVTLFS_FLUSH_ALL_PROCESSORS;
+		plan->nvps = f->max_vps;
+	} else {
+		if (req->vps.words && !req->vps.bitmap)
+			return HVTLFS_ERR_NULL;
+		if (!hvtlfs_vp_bitmap_highest(req->vps.bitmap, req->vps.words, &top))
+			return HVTLFS_OK;
+		if (top >= HVTLFS_VPSET_MAX_VPS)
+			return HVTLFS_ERR_VP_RANGE;
+		if (top >= 64u && !f->ex_processor_masks_recommended)
+			return HVTLFS_ERR_FALLBACK;
+		ex = top >= 64u ||
+		     ((pflags & HVTLFS_POLICY_PREFER_EX) && f->ex_processor_masks_recommended);
+		if (ex) {
+			banks = hvtlfs_vp_targets_banks(&req->vps);
+			if (banks < 0)
+				return banks;
+		} else {
+			mask = req->vps.bitmap[0];
+		}
+		plan->nvps = (uint32_t)hvtlfs_vp_bitmap_count(req->vps.bitmap, req->vps.words);
+	}
+	if (req->all_spaces)
+		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	else
+		plan->address_space = req->address_space;
+	hdr = ex ? 32u + 8u * (uint64_t)banks : 24u;
+	xmm = HVTLFS_XMM_ENABLED_ && f->xmm_input && !(pflags & HVTLFS_POLICY_NO_XMM);
+	if (!req->everything) {
+		size_t need_x;
+		uint64_t limit, lo = ~(uint64_t)0, hi = 0;
+
+		if (!req->nranges)
+			return HVTLFS_ERR_EMPTY_RANGE;
+		rc = hvtlfs_ranges_encode(NULL, 0, req->ranges, req->nranges,
+					  HVTLFS_RANGE_FORMAT_GVA_SIMPLE, &need);
+		if (rc < 0)
+			return rc;
+		if (large && f->ext_gva_ranges && !(pflags & HVTLFS_POLICY_NO_LARGE_PAGES)) {
+			rc = hvtlfs_ranges_encode(NULL, 0, req->ranges, req->nranges,
+						  (unsigned int)large, &need_x);
+			if (rc < 0)
+				return rc;
+			if (need_x < need) {
+				need = need_x;
+				fmt = (unsigned int)large;
+			}
+		}
+		limit = page_size >= hdr ? (page_size - hdr) / 8u : 0u;
+		if (xmm && hdr + 8u * (uint64_t)need <= HVTLFS_FAST_XMM_BYTES)
+			limit = need;
+		if (policy && policy->max_list_entries && policy->max_list_entries < limit)
+			limit = policy->max_list_entries;
+		list = need <= limit && need <= HVTLFS_CONTROL_REP_MAX;
+		for (i = 0; i < req->nranges; i++) {
+			uint64_t e = req->ranges[i].start + (req->ranges[i].length - 1u);
+
+			lo = req->ranges[i].start < lo ? req->ranges[i].start : lo;
+			hi = e > hi ? e : hi;
+		}
+		plan->start = lo;
+		plan->last = hi;
+	}
+	if (!list) {
+		plan->start = 0;
+		plan->last = HVTLFS_PLAN_LAST_ALL;
+		if (req->non_global_only)
+			flags |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+		need = 0;
+	}
+	if (list && (fmt & HVTLFS_RANGE_FORMAT_GVA_EXTENDED))
+		flags |= HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+	if (xmm && hdr + 8u * (uint64_t)need <= HVTLFS_FAST_XMM_BYTES) {
+		dst = plan->regs;
+		cap = HVTLFS_FAST_XMM_BYTES;
+		opts = HVTLFS_CTL_FAST;
+		plan->form = HVTLFS_FORM_XMM;
+	} else {
+		if (hdr > page_size)
+			return HVTLFS_ERR_NO_SPACE;
+		dst = (uint64_t *)pagebuf;
+		cap = page_size;
+		opts = 0;
+		plan->form = HVTLFS_FORM_SLOW;
+	}
+	if (list) {
+		uint64_t *entries = dst + hdr / 8u;
+
+		rc = hvtlfs_ranges_encode(entries, need, req->ranges, req->nranges, fmt, NULL);
+		if (rc < 0 || (size_t)rc != need) {
+			plan->form = HVTLFS_FORM_NONE;
+			return rc < 0 ? rc : HVTLFS_ERR_INVALID_ARG;
+		}
+		rc = ex ? hvtlfs_flush_build_list_ex(dst, cap, plan->address_space, flags,
+						     &req->vps, entries, (uint32_t)need, opts, &p)
+			: hvtlfs_flush_build_list(dst, cap, plan->address_space, flags, mask,
+						  entries, (uint32_t)need, opts, &p);
+	} else {
+		rc = ex ? hvtlfs_flush_build_space_ex(dst, cap, plan->address_space, flags,
+						      &req->vps, opts, &p)
+			: hvtlfs_flush_build_space(dst, cap, plan->address_space, flags, mask, opts,
+						   &p);
+	}
+	if (rc) {
+		plan->form = HVTLFS_FORM_NONE;
+		return rc;
+	}
+	plan->control = p.control;
+	plan->input_size = p.input_size;
+	plan->entries = p.rep_count;
+	return HVTLFS_OK;
+}
+
+/* A random range: mostly small, some huge, aligned or not, sometimes bad. */
+static void any_range(struct hvtlfs_range *r)
+{
+	static const uint64_t align[] = { 1u, 4096u, 0x200000u, 0x40000000u };
+	uint64_t a = align[testutil_below(4)];
+
+	r->start = (0x7f0000000000ull + testutil_below(0x100000000ull)) & ~(a - 1u);
+	switch (testutil_below(8)) {
+	case 0:
+		r->length = 1u + testutil_below(4096u);
+		break;
+	case 1:
+	case 2:
+		r->length = (1u + testutil_below(40)) * 4096u - testutil_below(2);
+		break;
+	case 3:
+		r->length = 1u + testutil_below(0x2000000u);
+		break;
+	case 4:
+		r->length = (1u + testutil_below(16)) * a;
+		break;
+	case 5:
+		r->length = 1u + testutil_below(0x400000000ull);
+		break;
+	case 6:
+		/* near the top: wraps half the time */
+		r->start = 0xFFFFFFFFFFFFF000ull - 4096u * testutil_below(4);
+		r->length = 1u + testutil_below(0x8000u);
+		break;
+	default:
+		r->length = testutil_below(50) == 0 ? 0 : 1u + testutil_below(64u * 4096u);
+		break;
+	}
+}
+
+static void test_same_as_reference(void **state)
+{
+	static uint64_t refpage[512] __attribute__((aligned(4096)));
+	static uint64_t bits[70];
+	static const uint32_t sizes[] = { 0,	   HVTLFS_MAPPING_4K, HVTLFS_MAPPING_2M,
+					  HVTLFS_MAPPING_1G, 0x3000u };
+	unsigned int iter, ok = 0, lists = 0, xmms = 0, exs = 0, spaces = 0;
+	(void)state;
+	testutil_seed(0x5EFE4E4CE5u);
+	for (iter = 0; iter < 20000u; iter++) {
+		struct hvtlfs_flush_request r;
+		struct hvtlfs_flush_policy pol, *polp = NULL;
+		struct ref_plan want;
+		struct hvtlfs_input_page small;
+		size_t words = (size_t)testutil_below(70), i, nr = 1u + testutil_below(12);
+		size_t psize = testutil_below(4) == 0 ? 16u + 8u * testutil_below(40) : 4096u;
+		int rc_want, rc_got;
+		uint64_t density = testutil_below(4);
+
+		memset(&feat, 0, sizeof(feat));
+		feat.remote_tlb_flush_recommended = testutil_below(30) != 0;
+		feat.ex_processor_masks_recommended = testutil_below(4) != 0;
+		feat.xmm_input = testutil_below(2) != 0;
+		feat.ext_gva_ranges = testutil_below(2) != 0;
+		feat.max_vps = (uint32_t)testutil_below(4097);
+		memset(bits, 0, sizeof(bits));
+		for (i = 0; i < words; i++) {
+			/* Mostly VPs below 64, sometimes a few banks, rarely past 4095. */
+			if (i == 0 ? testutil_below(8) != 0
+				   : testutil_below(i < 64 ? 6u - density : 400u) == 0)
+				bits[i] = testutil_next() >> testutil_below(64);
+		}
+		for (i = 0; i < nr; i++)
+			any_range(&rg[i]);
+		if (testutil_below(3) == 0) /* sorted input, the kernel's usual */
+			for (i = 1; i < nr; i++)
+				rg[i].start = rg[i - 1].start + testutil_below(0x100000u);
+		memset(&r, 0, sizeof(r));
+		r.vps.bitmap = testutil_below(40) == 0 ? NULL : bits;
+		r.vps.words = words;
+		r.vps.all = testutil_below(10) == 0;
+		r.address_space = testutil_next() & 0x000FFFFFFFFFF000ull;
+		r.all_spaces = testutil_below(6) == 0;
+		r.non_global_only = testutil_below(2) != 0;
+		r.everything = testutil_below(7) == 0;
+		r.mapping_size = sizes[testutil_below(testutil_below(20) == 0 ? 5 : 4)];
+		r.ranges = rg;
+		r.nranges = testutil_below(40) == 0 ? 0 : nr;
+		if (testutil_below(2)) {
+			pol.flags = (unsigned int)testutil_below(8);
+			pol.max_list_entries =
+				testutil_below(3) == 0 ? (uint32_t)testutil_below(80) : 0u;
+			polp = &pol;
+		}
+		memset(refpage, 0xA5, sizeof(refpage));
+		memset(page, 0xA5, sizeof(page));
+		rc_want = ref_plan_build(&r, &feat, polp, refpage, psize, &want);
+		assert_int_equal(hvtlfs_input_page_init(&small, page, (uintptr_t)page, psize),
+				 HVTLFS_OK);
+		rc_got = hvtlfs_flush_plan_build(&r, &feat, polp, &small, &plan);
+		assert_int_equal(rc_got, rc_want);
+		if (rc_got != HVTLFS_OK) {
+			assert_int_equal(plan.form, HVTLFS_FORM_NONE);
+			continue;
+		}
+		ok++;
+		assert_int_equal(plan.form, want.form);
+		assert_true(plan.control == want.control);
+		assert_int_equal(plan.input_size, want.input_size);
+		assert_int_equal(plan.entries, want.entries);
+		assert_true(plan.address_space == want.address_space);
+		assert_true(plan.start == want.start && plan.last == want.last);
+		assert_int_equal(hvtlfs_flush_plan_nvps(&plan), want.nvps);
+		if (plan.form == HVTLFS_FORM_XMM) {
+			assert_memory_equal(plan.regs, want.regs, plan.input_size);
+			/* the page untouched, as the reference leaves it */
+			assert_memory_equal(page, refpage, psize);
+			xmms++;
+		} else if (plan.form == HVTLFS_FORM_SLOW) {
+			assert_memory_equal(page, refpage, plan.input_size);
+		}
+		/* Nothing written past the page the description gives. */
+		for (i = psize; i < sizeof(page); i++)
+			assert_int_equal(((const uint8_t *)page)[i], 0xA5);
+		if (plan.form != HVTLFS_FORM_NONE) {
+			uint16_t code = hvtlfs_control_code(plan.control);
+
+			lists += plan.entries != 0;
+			spaces += plan.entries == 0;
+			exs += code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX ||
+			       code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX;
+		}
+	}
+	/* The run reached every kind of plan often. */
+	assert_true(ok > 8000u && lists > 3000u && spaces > 1500u && exs > 1000u);
+	assert_true(!HVTLFS_XMM_ENABLED_ || xmms > 1000u);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return hvtlfs_input_page_init(&pg, page, (uintptr_t)page, sizeof(page));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -567,6 +879,7 @@ int main(void)
 		cmocka_unit_test(test_xmm),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_never_empty_mask),
+		cmocka_unit_test(test_same_as_reference),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -78,6 +78,9 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
 /* ---- The guest. ---- */
 
 static _Alignas(4096) uint8_t input_page[4096];
+/* The page as the planners take it: in the mock a guest physical address is the host
+ * address. */
+static struct hvtlfs_input_page page;
 
 static void begin(const char *title)
 {
@@ -162,7 +165,7 @@ static void flush(const char *title, const struct hvtlfs_flush_request *req,
 	int rc;
 
 	begin(title);
-	rc = hvtlfs_flush_plan_build(req, f, NULL, input_page, sizeof(input_page), &plan);
+	rc = hvtlfs_flush_plan_build(req, f, NULL, &page, &plan);
 	if (rc != HVTLFS_OK) {
 		printf("!! planner: %s\n", hvtlfs_strerror(rc));
 		failures++;
@@ -174,7 +177,7 @@ static void flush(const char *title, const struct hvtlfs_flush_request *req,
 		printf("%u range entr%s\n", plan.entries, plan.entries == 1 ? "y" : "ies");
 	else
 		printf("whole address space\n");
-	rc = hvtlfs_flush_issue(&plan, (uint64_t)(uintptr_t)input_page, &result);
+	rc = hvtlfs_flush_issue(&plan, &result);
 	end("hvtlfs_flush_issue()", RETURNS_OUTCOME, rc, result, HVTLFS_STATUS_SUCCESS);
 }
 
@@ -208,6 +211,8 @@ static int run(const char *argv0)
 	int rc;
 
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
+	if (hvtlfs_input_page_init(&page, input_page, (uintptr_t)input_page, sizeof(input_page)))
+		return 1;
 	/* What the partition's CPUID would say (see hvtlfs_features_decode()). */
 	memset(&f, 0, sizeof(f));
 	f.remote_tlb_flush_recommended = true;
@@ -302,9 +307,9 @@ static int run(const char *argv0)
 
 	begin("Send vector 0x31 to VPs 0, 5 and 130 (HvSendSyntheticClusterIpiEx, slow)");
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, ex_vps, 3);
+	memset(&t, 0, sizeof(t));
 	t.bitmap = bm;
 	t.words = HVTLFS_VPSET_MAX_BANKS;
-	t.all = 0;
 	if (built("hvtlfs_ipi_build_ex()",
 		  hvtlfs_ipi_build_ex(input_page, sizeof(input_page), 0x31, 0, &t, 0, &p))) {
 		result = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)input_page, 0);
