@@ -14,7 +14,8 @@ static int page_check(const struct hvtlfs_input_page *pg)
 
 	if (pg->va == NULL)
 		return pg->size ? HVTLFS_ERR_NULL : HVTLFS_OK;
-	if (!hvtlfs_is_aligned_(va, HVTLFS_INPUT_ALIGN) || !hvtlfs_is_aligned_(gpa, HVTLFS_INPUT_ALIGN))
+	if (!hvtlfs_is_aligned_(va, HVTLFS_INPUT_ALIGN) ||
+	    !hvtlfs_is_aligned_(gpa, HVTLFS_INPUT_ALIGN))
 		return HVTLFS_ERR_ALIGNMENT;
 	if (((va ^ gpa) & (HVTLFS_PAGE_SIZE - 1u)) != 0)
 		return HVTLFS_ERR_PAGE_MISMATCH;
@@ -226,10 +227,11 @@ static int flush_plan(const struct hvtlfs_flush_request *req, const struct hvtlf
 
 		/* Encoded once, in place after the header; entries past the room are only
 		 * counted. */
-		rc = hvtlfs_ranges_plan_(in != NULL && room > hdr ? in + hdr / sizeof(uint64_t) : NULL,
-					 in != NULL && room > hdr ? (room - hdr) / sizeof(uint64_t) : 0,
-					 req->ranges, req->nranges, false,
-					 HVTLFS_RANGE_FORMAT_GVA_SIMPLE, (unsigned int)lformat, &lp);
+		rc = hvtlfs_ranges_plan_(
+			in != NULL && room > hdr ? in + hdr / sizeof(uint64_t) : NULL,
+			in != NULL && room > hdr ? (room - hdr) / sizeof(uint64_t) : 0, req->ranges,
+			req->nranges, false, HVTLFS_RANGE_FORMAT_GVA_SIMPLE, (unsigned int)lformat,
+			&lp);
 		if (rc != HVTLFS_OK)
 			return rc;
 		need = lp.entries > HVTLFS_CONTROL_REP_MAX ? HVTLFS_CONTROL_REP_MAX + 1u
@@ -248,9 +250,9 @@ static int flush_plan(const struct hvtlfs_flush_request *req, const struct hvtlf
 				to_page(pw, in, hdr / sizeof(uint64_t));
 			in = pw;
 			room = pbytes;
-			rc = hvtlfs_ranges_plan_(in + hdr / sizeof(uint64_t), page_cap, req->ranges,
-						 req->nranges, false, HVTLFS_RANGE_FORMAT_GVA_SIMPLE,
-						 (unsigned int)lformat, &lp);
+			rc = hvtlfs_ranges_plan_(
+				in + hdr / sizeof(uint64_t), page_cap, req->ranges, req->nranges,
+				false, HVTLFS_RANGE_FORMAT_GVA_SIMPLE, (unsigned int)lformat, &lp);
 			if (rc != HVTLFS_OK)
 				return rc;
 		}
@@ -366,4 +368,289 @@ uint32_t hvtlfs_flush_plan_nvps(const struct hvtlfs_flush_plan *plan)
 							     : hvtlfs_popcount64(in[2]);
 	return count_banks(in + sizeof(struct hvtlfs_flush_ex_input) / sizeof(uint64_t),
 			   hvtlfs_control_var_hdr_size(plan->control));
+}
+
+/* ---- The IPI planner. ---- */
+
+static void ipi_plan_reset(struct hvtlfs_ipi_plan *plan)
+{
+	plan->control = 0;
+	plan->form = HVTLFS_FORM_NONE;
+	plan->input_size = 0;
+	plan->vector = 0;
+	plan->page = NULL;
+}
+
+/* Bank word @i of "VPs 0 to @count - 1, all but @skip". */
+static uint64_t all_bank(size_t i, uint32_t count, uint32_t skip)
+{
+	uint64_t w = (i + 1u) * 64u <= count ? ~(uint64_t)0 : HVTLFS_MASK64(count % 64u);
+
+	if (skip < count && i == skip / 64u)
+		w &= ~HVTLFS_BIT64(skip % 64u);
+	return w;
+}
+
+/*
+ * The IPI planner. The bank words are written once, straight to where the call will
+ * read them (the registers, or the page): a bitmap's non-empty words, "every VP" from
+ * the VP count, or a CPU source's banks (banks 0 to the highest, zero banks included,
+ * as the vpset encoder writes them).
+ */
+static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_features *f,
+		    const struct hvtlfs_input_page *pg, struct hvtlfs_ipi_plan *plan,
+		    unsigned int opts)
+{
+	const size_t at = HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, vp_set_format) /
+			  sizeof(uint64_t); /* where the Ex call's HV_VP_SET starts */
+	const uint32_t skip = req->exclude_self ? req->self_vp : HVTLFS_NO_VP_;
+	const bool ex_ok = f->ex_processor_masks_recommended;
+	const bool prefer_ex = (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 && ex_ok;
+	uint64_t *in, *pw, bank_mask = 0, mask = 0;
+	size_t pbytes = 0, room, banks = 0, i, k, size;
+	bool xmm, all = false, written = false;
+	int rc;
+
+	if (req->vector < HVTLFS_IPI_VECTOR_MIN || req->vector > HVTLFS_IPI_VECTOR_MAX)
+		return HVTLFS_ERR_VECTOR_RANGE;
+	if (pg != NULL) {
+		rc = page_check(pg);
+		if (rc != HVTLFS_OK)
+			return rc;
+	}
+	if (!f->cluster_ipi_recommended)
+		return HVTLFS_ERR_FALLBACK;
+	xmm = (opts & HVTLFS_PLAN_NO_XMM_) == 0 && f->xmm_input &&
+	      (req->flags & HVTLFS_POLICY_NO_XMM) == 0;
+	pw = page_words(pg, &pbytes);
+	in = xmm ? plan->regs : pw;
+	room = xmm ? HVTLFS_FAST_XMM_BYTES : pbytes;
+
+	if (req->vps.all) {
+		if (req->vp_count > HVTLFS_VPSET_MAX_VPS)
+			return HVTLFS_ERR_VP_RANGE;
+		if (!req->exclude_self && ex_ok &&
+		    (req->vp_count == 0 || req->vp_count > 64u || prefer_ex)) {
+			all = true; /* HV_GENERIC_SET_ALL: never with an excluded sender */
+		} else if (req->vp_count == 0) {
+			return req->exclude_self ? HVTLFS_ERR_NO_VP_COUNT : HVTLFS_ERR_FALLBACK;
+		} else {
+			banks = (req->vp_count + 63u) / 64u;
+			for (i = 0; i < banks; i++)
+				if (all_bank(i, req->vp_count, skip) != 0)
+					bank_mask |= HVTLFS_BIT64(i);
+			mask = all_bank(0, req->vp_count, skip);
+		}
+	} else if (req->vps.source != NULL) {
+		/* Encoded once, in place; a set too big for the registers goes to the page. */
+		rc = HVTLFS_ERR_NO_SPACE;
+		if (in != NULL && room >= sizeof(struct hvtlfs_ipi_ex_input))
+			rc = hvtlfs_vpset_encode_source_(in + at, room / sizeof(uint64_t) - at,
+							 req->vps.source, skip, NULL);
+		if (rc == HVTLFS_ERR_NO_SPACE && in != pw && pw != NULL &&
+		    pbytes >= sizeof(struct hvtlfs_ipi_ex_input)) {
+			in = pw;
+			room = pbytes;
+			rc = hvtlfs_vpset_encode_source_(in + at, room / sizeof(uint64_t) - at,
+							 req->vps.source, skip, NULL);
+		}
+		if (rc < 0)
+			return rc;
+		banks = (size_t)rc;
+		bank_mask = banks >= 64u ? ~(uint64_t)0 : HVTLFS_MASK64(banks);
+		if (banks != 0)
+			mask = in[at + HVTLFS_VPSET_HDR_WORDS];
+		written = true;
+	} else {
+		rc = bitmap_banks(req->vps.bitmap, req->vps.words, skip, &bank_mask);
+		if (rc != HVTLFS_OK)
+			return rc;
+		banks = hvtlfs_popcount64(bank_mask);
+		if (bank_mask == 1u)
+			mask = req->vps.bitmap[0] & ~(skip < 64u ? HVTLFS_BIT64(skip) : 0);
+	}
+	if (!all && bank_mask == 0)
+		return HVTLFS_OK; /* nobody to interrupt */
+	if (!all && banks == 1u && bank_mask == 1u && !prefer_ex) {
+		plan->control = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI | HVTLFS_CONTROL_FAST;
+		plan->form = HVTLFS_FORM_FAST;
+		plan->input_size = sizeof(struct hvtlfs_ipi_input);
+		plan->vector = req->vector;
+		plan->regs[0] = req->vector; /* target VTL 0, padding 0 */
+		plan->regs[1] = mask;
+		return HVTLFS_OK;
+	}
+	if (!ex_ok)
+		return HVTLFS_ERR_FALLBACK; /* a VP at 64 or above needs the Ex call */
+	if (all)
+		banks = 0;
+	size = sizeof(struct hvtlfs_ipi_ex_input) + sizeof(uint64_t) * banks;
+	if (!written && (in == NULL || size > room)) {
+		in = pw; /* too big for the registers */
+		room = pbytes;
+	}
+	if (in == NULL || size > room)
+		return HVTLFS_ERR_NO_SPACE;
+	in[0] = req->vector; /* target VTL 0, padding 0 */
+	if (all) {
+		in[at] = HVTLFS_GENERIC_SET_ALL;
+		in[at + 1u] = 0;
+	} else if (!written) {
+		in[at] = HVTLFS_GENERIC_SET_SPARSE_4K;
+		in[at + 1u] = bank_mask;
+		for (i = 0, k = 0; k < banks; i++) {
+			uint64_t w = req->vps.all ? all_bank(i, req->vp_count, skip)
+						  : req->vps.bitmap[i];
+
+			if (!req->vps.all && i == skip / 64u)
+				w &= ~HVTLFS_BIT64(skip % 64u);
+			if (w != 0)
+				in[at + 2u + k++] = w;
+		}
+	}
+	plan->control = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX |
+			((uint64_t)banks << HVTLFS_CONTROL_VARHDR_SHIFT);
+	if (in == plan->regs) {
+		plan->control |= HVTLFS_CONTROL_FAST;
+		plan->form = HVTLFS_FORM_XMM;
+	} else {
+		plan->form = HVTLFS_FORM_SLOW;
+		plan->page = pg;
+	}
+	plan->input_size = (uint32_t)size;
+	plan->vector = req->vector;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *req,
+			   const struct hvtlfs_features *features,
+			   const struct hvtlfs_input_page *page, struct hvtlfs_ipi_plan *plan,
+			   unsigned int opts)
+{
+	int rc;
+
+	if (plan == NULL)
+		return HVTLFS_ERR_NULL;
+	ipi_plan_reset(plan);
+	if (req == NULL || features == NULL)
+		return HVTLFS_ERR_NULL;
+	rc = ipi_plan(req, features, page, plan, opts);
+	if (rc != HVTLFS_OK)
+		ipi_plan_reset(plan);
+	return rc;
+}
+
+/* ---- The guest-physical flush planner. ---- */
+
+static void gpa_plan_reset(struct hvtlfs_gpa_flush_plan *plan)
+{
+	plan->control = 0;
+	plan->form = HVTLFS_FORM_NONE;
+	plan->input_size = 0;
+	plan->entries = 0;
+	plan->address_space = 0;
+	plan->page = NULL;
+}
+
+static int gpa_plan(const struct hvtlfs_gpa_flush_request *req, const struct hvtlfs_features *f,
+		    const struct hvtlfs_input_page *pg, struct hvtlfs_gpa_flush_plan *plan,
+		    unsigned int opts)
+{
+	const size_t hdr = sizeof(struct hvtlfs_gpa_flush_input) / sizeof(uint64_t);
+	const uint64_t nested = req->nested ? HVTLFS_CONTROL_NESTED : 0;
+	uint64_t *in = NULL, *pw;
+	size_t pbytes = 0, cap = 0, limit;
+	struct hvtlfs_list_plan_ lp;
+	bool xmm;
+	int large, rc;
+
+	if (pg != NULL) {
+		rc = page_check(pg);
+		if (rc != HVTLFS_OK)
+			return rc;
+	}
+	large = large_flags(req->mapping_size, HVTLFS_RANGE_FORMAT_GPA);
+	if (large < 0)
+		return HVTLFS_ERR_MAPPING_SIZE;
+	if (!f->nested.gpa_flush_hypercalls)
+		return HVTLFS_ERR_FALLBACK;
+	if ((req->flags & HVTLFS_POLICY_NO_LARGE_PAGES) != 0)
+		large = 0;
+	xmm = (opts & HVTLFS_PLAN_NO_XMM_) == 0 && f->xmm_input &&
+	      (req->flags & HVTLFS_POLICY_NO_XMM) == 0;
+	pw = page_words(pg, &pbytes);
+	plan->address_space = req->address_space;
+
+	if (!req->everything) {
+		/* Encoded once: into the registers when they may hold it, else the page. */
+		if (xmm) {
+			in = plan->regs;
+			cap = HVTLFS_FAST_XMM_BYTES / sizeof(uint64_t) - hdr;
+		} else if (pw != NULL && pbytes / sizeof(uint64_t) > hdr) {
+			in = pw;
+			cap = pbytes / sizeof(uint64_t) - hdr;
+		}
+		rc = hvtlfs_ranges_plan_(in != NULL ? in + hdr : NULL, cap, req->ranges,
+					 req->nranges, true, HVTLFS_RANGE_FORMAT_GPA,
+					 (unsigned int)large, &lp);
+		if (rc != HVTLFS_OK)
+			return rc;
+		if (in == plan->regs && lp.entries > cap && pw != NULL &&
+		    pbytes / sizeof(uint64_t) > hdr) {
+			/* Too long for the registers: the page, encoded there instead. */
+			in = pw;
+			cap = pbytes / sizeof(uint64_t) - hdr;
+			rc = hvtlfs_ranges_plan_(in + hdr, cap, req->ranges, req->nranges, true,
+						 HVTLFS_RANGE_FORMAT_GPA, (unsigned int)large, &lp);
+			if (rc != HVTLFS_OK)
+				return rc;
+		}
+		limit = cap < HVTLFS_CONTROL_REP_MAX ? cap : HVTLFS_CONTROL_REP_MAX;
+		if (req->max_list_entries != 0 && req->max_list_entries < limit)
+			limit = req->max_list_entries;
+		if (in != NULL && lp.entries <= limit) {
+			in[0] = req->address_space;
+			in[1] = 0; /* flags: reserved */
+			plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST | nested |
+					(lp.entries << HVTLFS_CONTROL_REP_COUNT_SHIFT);
+			plan->entries = (uint32_t)lp.entries;
+			plan->input_size =
+				(uint32_t)(sizeof(uint64_t) * (hdr + (size_t)lp.entries));
+			if (in == plan->regs) {
+				plan->control |= HVTLFS_CONTROL_FAST;
+				plan->form = HVTLFS_FORM_XMM;
+			} else {
+				plan->form = HVTLFS_FORM_SLOW;
+				plan->page = pg;
+			}
+			return HVTLFS_OK;
+		}
+	}
+	/* The whole space: 16 bytes, a fast call in RDX and R8. */
+	plan->regs[0] = req->address_space;
+	plan->regs[1] = 0;
+	plan->control =
+		HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE | nested | HVTLFS_CONTROL_FAST;
+	plan->form = HVTLFS_FORM_FAST;
+	plan->input_size = (uint32_t)sizeof(struct hvtlfs_gpa_flush_input);
+	plan->entries = 0;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush_request *req,
+				 const struct hvtlfs_features *features,
+				 const struct hvtlfs_input_page *page,
+				 struct hvtlfs_gpa_flush_plan *plan, unsigned int opts)
+{
+	int rc;
+
+	if (plan == NULL)
+		return HVTLFS_ERR_NULL;
+	gpa_plan_reset(plan);
+	if (req == NULL || features == NULL)
+		return HVTLFS_ERR_NULL;
+	rc = gpa_plan(req, features, page, plan, opts);
+	if (rc != HVTLFS_OK)
+		gpa_plan_reset(plan);
+	return rc;
 }

@@ -25,6 +25,11 @@ static struct {
 	(trace.n++, trace.nvps = (nvps_), trace.as = (as_), trace.start = (start_),                \
 	 trace.last = (last_))
 
+/* The IPI and guest-physical flush trace hooks. */
+static unsigned ipi_traces, gpa_traces;
+#define HVTLFS_IPI_TRACE(vector_, control_)   ((void)(vector_), (void)(control_), ipi_traces++)
+#define HVTLFS_GPA_FLUSH_TRACE(as_, entries_) ((void)(as_), (void)(entries_), gpa_traces++)
+
 /* Runs between rep iterations: a test may change the input page there. */
 static void (*between_reps)(void);
 #define HVTLFS_REP_ITERATION_HOOK() (between_reps ? between_reps() : (void)0)
@@ -283,8 +288,7 @@ static void run_scenario(const struct scenario *sc)
 	r.everything = !sc->list;
 	r.ranges = rg;
 	r.nranges = 2;
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e),
-			 HVTLFS_OK);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
 	hv_reset(sc->xmm ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0, 512);
 	trace.n = 0;
 	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, NULL), HVTLFS_OK);
@@ -459,33 +463,27 @@ static void test_issue_failures(void **state)
 		r.vps.words = 1;
 		r.ranges = rg;
 		r.nranges = 3;
-		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e),
-				 HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(stall, 2), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res),
-				 HVTLFS_ERR_REP_STALLED);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_ERR_REP_STALLED);
 		assert_int_equal(hvtlfs_mock_call_count(), 2);
 		/* The continuation kept the rep count and moved the rep start. */
 		assert_int_equal(hvtlfs_control_rep_count(hvtlfs_mock_last_call()->control), 3);
 		assert_int_equal(hvtlfs_control_rep_start(hvtlfs_mock_last_call()->control), 1);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res),
-				 HVTLFS_ERR_HV_STATUS);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_ERR_HV_STATUS);
 		assert_int_equal(hvtlfs_result_status(res), HVTLFS_STATUS_INVALID_PARAMETER);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&over, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res),
-				 HVTLFS_ERR_REP_OVERSHOOT);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_ERR_REP_OVERSHOOT);
 		/* Whole space: a simple call that fails. */
 		r.everything = 1;
-		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e),
-				 HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res),
-				 HVTLFS_ERR_HV_STATUS);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_ERR_HV_STATUS);
 	}
 }
 
@@ -534,6 +532,116 @@ static void test_refusal_reaches_the_guest(void **state)
 	assert_false(covered(2, 4, 0x9000, 0x2000));
 }
 
+/* Planned IPIs, issued through the wrappers, as the hypervisor decodes them. */
+static void test_planned_ipi(void **state)
+{
+	static uint64_t vps[2];
+	struct hvtlfs_features f;
+	struct hvtlfs_ipi_request r;
+	struct hvtlfs_ipi_plan ip;
+	uint64_t res = 1;
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.cluster_ipi_recommended = true;
+	f.ex_processor_masks_recommended = true;
+	hv_reset(0, 512);
+	ipi_traces = 0;
+	/* VPs {2, 5}: the fast call, vector 0x31. */
+	memset(&r, 0, sizeof(r));
+	vps[0] = 0x24;
+	vps[1] = 0;
+	r.vps.bitmap = vps;
+	r.vps.words = 2;
+	r.vector = 0x31;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &f, &pg, &ip), HVTLFS_OK);
+	assert_int_equal(ip.form, HVTLFS_FORM_FAST);
+	assert_int_equal(hvtlfs_ipi_issue(&ip, &res), HVTLFS_OK);
+	assert_true(res == 0);
+	assert_int_equal(nrecords, 1);
+	assert_int_equal(records[0].req.kind, HVTLFS_HVCALL_REQ_IPI);
+	assert_int_equal(records[0].req.code, 0x000B);
+	assert_int_equal(records[0].req.vector, 0x31);
+	assert_true(hvtlfs_vpset_contains(&records[0].req.vps, 2) &&
+		    hvtlfs_vpset_contains(&records[0].req.vps, 5) &&
+		    hvtlfs_vpset_count(&records[0].req.vps, 0) == 2);
+	/* VP 65 and VP 2 but the sender, VP 2: the Ex call in the page, VP 65 only. */
+	vps[0] = 0x4;
+	vps[1] = 0x2;
+	r.exclude_self = true;
+	r.self_vp = 2;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &f, &pg, &ip), HVTLFS_OK);
+	assert_int_equal(ip.form, HVTLFS_FORM_SLOW);
+	assert_int_equal(hvtlfs_ipi_issue(&ip, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 2);
+	assert_int_equal(records[1].req.code, 0x0015);
+	assert_true(hvtlfs_vpset_contains(&records[1].req.vps, 65) &&
+		    !hvtlfs_vpset_contains(&records[1].req.vps, 2) &&
+		    hvtlfs_vpset_count(&records[1].req.vps, 0) == 1);
+	/* Every VP but the sender of 200: never the ALL format, VP 7 left out. */
+	memset(&r, 0, sizeof(r));
+	r.vps.all = true;
+	r.exclude_self = true;
+	r.self_vp = 7;
+	r.vp_count = 200;
+	r.vector = 0xFD;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &f, &pg, &ip), HVTLFS_OK);
+	assert_int_equal(hvtlfs_ipi_issue(&ip, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 3);
+	assert_false(hvtlfs_vpset_is_all(&records[2].req.vps));
+	assert_false(hvtlfs_vpset_contains(&records[2].req.vps, 7));
+	assert_true(hvtlfs_vpset_contains(&records[2].req.vps, 199) &&
+		    hvtlfs_vpset_count(&records[2].req.vps, 0) == 199);
+	/* Every VP: the Ex call's ALL format. */
+	r.exclude_self = false;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &f, &pg, &ip), HVTLFS_OK);
+	assert_int_equal(hvtlfs_ipi_issue(&ip, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 4);
+	assert_true(hvtlfs_vpset_is_all(&records[3].req.vps));
+	assert_int_equal(ipi_traces, 4);
+}
+
+/* Planned guest-physical flushes, nested bit and all, as the hypervisor decodes them. */
+static void test_planned_gpa_flush(void **state)
+{
+	static const struct hvtlfs_page_range pr[2] = { { 0x100, 3 }, { 0x400, 512 } };
+	struct hvtlfs_features f;
+	struct hvtlfs_gpa_flush_request r;
+	struct hvtlfs_gpa_flush_plan gp;
+	uint64_t res = 1;
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.nested.gpa_flush_hypercalls = true;
+	hv_reset(0, 512);
+	gpa_traces = 0;
+	memset(&r, 0, sizeof(r));
+	r.address_space = 0x7000;
+	r.ranges = pr;
+	r.nranges = 2;
+	r.nested = true;
+	/* 4 KiB mappings: two 4 KiB entries (3 pages, 512 pages), the page. */
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &f, &pg, &gp), HVTLFS_OK);
+	assert_int_equal(gp.form, HVTLFS_FORM_SLOW);
+	assert_int_equal(gp.entries, 2);
+	assert_int_equal(hvtlfs_gpa_flush_issue(&gp, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 1);
+	assert_int_equal(records[0].req.kind, HVTLFS_HVCALL_REQ_FLUSH_GPA);
+	assert_int_equal(records[0].req.code, 0x00B0);
+	assert_true(records[0].req.nested);
+	assert_int_equal(records[0].req.address_space, 0x7000);
+	assert_int_equal(records[0].req.nranges, 2);
+	assert_true(pool[records[0].first].base == 0x100000 &&
+		    pool[records[0].first + 1].base == 0x400000);
+	/* Everything: HvFlushGuestPhysicalAddressSpace, fast. */
+	r.everything = true;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &f, &pg, &gp), HVTLFS_OK);
+	assert_int_equal(gp.form, HVTLFS_FORM_FAST);
+	assert_int_equal(hvtlfs_gpa_flush_issue(&gp, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 2);
+	assert_int_equal(records[1].req.code, 0x00AF);
+	assert_true(records[1].req.whole_space && records[1].req.nested);
+	assert_int_equal(gpa_traces, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -543,6 +651,8 @@ int main(void)
 		cmocka_unit_test(test_issue_failures),
 		cmocka_unit_test(test_refusal_reaches_the_guest),
 		cmocka_unit_test(test_random_10000),
+		cmocka_unit_test(test_planned_ipi),
+		cmocka_unit_test(test_planned_gpa_flush),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -40,6 +40,26 @@
 #define HVTLFS_FLUSH_TRACE(nvps, address_space, start, last) ((void)0)
 #endif
 
+#ifndef HVTLFS_IPI_TRACE
+/*!
+ * @brief Per-planned-IPI trace hook, run by hvtlfs_ipi_issue() before the call
+ *        (where Linux's hyperv_send_ipi_mask tracepoint sits). Defaults to nothing.
+ * @param vector the vector (uint32_t).
+ * @param control the control word (uint64_t): which call, how many bank words.
+ */
+#define HVTLFS_IPI_TRACE(vector, control) ((void)0)
+#endif
+
+#ifndef HVTLFS_GPA_FLUSH_TRACE
+/*!
+ * @brief Per-planned-guest-physical-flush trace hook, run by
+ *        hvtlfs_gpa_flush_issue() before the call. Defaults to nothing.
+ * @param address_space the EPT PML4 table pointer (uint64_t).
+ * @param entries HV_GPA_PAGE_RANGE entries (uint32_t; 0 for the whole space).
+ */
+#define HVTLFS_GPA_FLUSH_TRACE(address_space, entries) ((void)0)
+#endif
+
 HVTLFS_BEGIN_DECLS
 
 /*! @cond HVTLFS_INTERNAL */
@@ -48,9 +68,10 @@ HVTLFS_BEGIN_DECLS
  * through the wrappers' one continuation loop. @form says where the input is: the page
  * (its GPA), @regs[0] and @regs[1] (RDX and R8), or the XMM image of @size bytes.
  */
-HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
-hvtlfs_plan_issue_(uint64_t control, uint32_t form, const struct hvtlfs_input_page *page,
-		   const uint64_t *regs, uint32_t size, uint64_t *result)
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_plan_issue_(uint64_t control, uint32_t form,
+							      const struct hvtlfs_input_page *page,
+							      const uint64_t *regs, uint32_t size,
+							      uint64_t *result)
 {
 	if (form == HVTLFS_FORM_SLOW)
 		return page != NULL ? hvtlfs_hypercall_run_(control, page->gpa, 0, NULL, 0, result)
@@ -92,6 +113,51 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_flush_issue(const struct hvtlfs_flush
 		return HVTLFS_OK;
 	HVTLFS_FLUSH_TRACE(hvtlfs_flush_plan_nvps(plan), plan->address_space, plan->start,
 			   plan->last);
+	return hvtlfs_plan_issue_(plan->control, plan->form, plan->page, plan->regs,
+				  plan->input_size, result);
+}
+
+/*!
+ * @brief Issues a planned IPI through the wrappers, after running #HVTLFS_IPI_TRACE.
+ *
+ * Inline, like hvtlfs_flush_issue(): the fast legacy call is one hypercall with the
+ * vector in RDX and the mask in R8, nothing else on the way.
+ * @param plan a plan from hvtlfs_ipi_plan_build().
+ * @param[out] result receives the result word (may be NULL).
+ * @return #HVTLFS_OK when the IPI was sent (or there was nobody to send it to); else
+ *         the caller falls back to the APIC: #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG
+ *         for an unknown form; #HVTLFS_ERR_XMM_DISABLED; #HVTLFS_ERR_HV_STATUS;
+ *         #HVTLFS_ERR_NO_HYPERCALL_PAGE.
+ */
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_ipi_issue(const struct hvtlfs_ipi_plan *plan,
+						     uint64_t *result)
+{
+	if (plan == NULL)
+		return HVTLFS_ERR_NULL;
+	if (plan->form == HVTLFS_FORM_NONE)
+		return HVTLFS_OK;
+	HVTLFS_IPI_TRACE(plan->vector, plan->control);
+	return hvtlfs_plan_issue_(plan->control, plan->form, plan->page, plan->regs,
+				  plan->input_size, result);
+}
+
+/*!
+ * @brief Issues a planned guest-physical flush through the wrappers, with rep
+ *        continuation, after running #HVTLFS_GPA_FLUSH_TRACE.
+ * @param plan a plan from hvtlfs_gpa_flush_plan_build().
+ * @param[out] result receives the last result word (may be NULL).
+ * @return #HVTLFS_OK when the flush is done; else the translations were not (all)
+ *         flushed: #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an unknown form or a
+ *         plan that plans nothing; #HVTLFS_ERR_XMM_DISABLED; #HVTLFS_ERR_HV_STATUS;
+ *         #HVTLFS_ERR_NO_HYPERCALL_PAGE; #HVTLFS_ERR_REP_STALLED,
+ *         #HVTLFS_ERR_REP_BACKWARDS, #HVTLFS_ERR_REP_OVERSHOOT.
+ */
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_flush_issue(const struct hvtlfs_gpa_flush_plan *plan,
+							   uint64_t *result)
+{
+	if (plan == NULL)
+		return HVTLFS_ERR_NULL;
+	HVTLFS_GPA_FLUSH_TRACE(plan->address_space, plan->entries);
 	return hvtlfs_plan_issue_(plan->control, plan->form, plan->page, plan->regs,
 				  plan->input_size, result);
 }

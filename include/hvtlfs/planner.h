@@ -132,8 +132,8 @@ struct hvtlfs_input_page {
  *         #HVTLFS_ERR_PAGE_MISMATCH when @p va and @p gpa lie at different offsets of
  *         their 4 KiB pages (they cannot be the same bytes).
  */
-HVTLFS_MUST_CHECK int hvtlfs_input_page_init(struct hvtlfs_input_page *page, void *va,
-					     uint64_t gpa, size_t size);
+HVTLFS_MUST_CHECK int hvtlfs_input_page_init(struct hvtlfs_input_page *page, void *va, uint64_t gpa,
+					     size_t size);
 
 /*! @brief What must be flushed. */
 struct hvtlfs_flush_request {
@@ -174,8 +174,8 @@ struct hvtlfs_flush_plan {
 	 *  reports; 0 otherwise. */
 	uint32_t max_vps;
 	const struct hvtlfs_input_page *page; /*!< Slow form: the page holding the input. */
-	uint64_t address_space; /*!< Address space (trace; 0 with all spaces). */
-	uint64_t start;		/*!< First byte covered (trace). */
+	uint64_t address_space;		      /*!< Address space (trace; 0 with all spaces). */
+	uint64_t start;			      /*!< First byte covered (trace). */
 	uint64_t last; /*!< Last byte covered (trace); #HVTLFS_PLAN_LAST_ALL for whole space. */
 	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u]; /*!< XMM form: RDX, R8, XMM0-XMM5 image. */
 };
@@ -362,6 +362,195 @@ hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
  * @return the count; 0 for NULL or a plan of #HVTLFS_FORM_NONE.
  */
 uint32_t hvtlfs_flush_plan_nvps(const struct hvtlfs_flush_plan *plan);
+
+/*! @brief What interrupt to send, to which VPs (hvtlfs_ipi_plan_build()). */
+struct hvtlfs_ipi_request {
+	/*! Target VPs: a bitmap, a CPU source, or every VP of the partition. */
+	struct hvtlfs_vp_targets vps;
+	/*! Leave the sender out ("all but self", or a mask that may hold the sender): the
+	 *  VP @ref self_vp is never interrupted, whatever @ref vps says. */
+	bool exclude_self;
+	uint32_t self_vp; /*!< The sender's VP index, with @ref exclude_self. */
+	/*! The partition's VPs are 0 to vp_count - 1 (the VP count, e.g. the number of
+	 *  present CPUs): needed only for "all" with @ref exclude_self, or "all" without
+	 *  the Ex hint; 0 when unknown. */
+	uint32_t vp_count;
+	uint32_t vector;    /*!< Interrupt vector, 0x10-0xFF. */
+	unsigned int flags; /*!< #HVTLFS_POLICY_PREFER_EX, #HVTLFS_POLICY_NO_XMM. */
+};
+
+/*! @brief The planned IPI hypercall. */
+struct hvtlfs_ipi_plan {
+	uint64_t control; /*!< Control word (fast bit set for the register forms). */
+	/*! #HVTLFS_FORM_NONE, #HVTLFS_FORM_FAST (RDX, R8), #HVTLFS_FORM_XMM or
+	 *  #HVTLFS_FORM_SLOW. */
+	uint32_t form;
+	uint32_t input_size;			   /*!< Bytes of input (registers or page). */
+	uint32_t vector;			   /*!< The vector (trace). */
+	const struct hvtlfs_input_page *page;	   /*!< Slow form: the page holding the input. */
+	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u]; /*!< Register forms: RDX, R8, XMM0-XMM5. */
+};
+
+/*! @brief What a nested hypervisor flushes of its guest's second-level (EPT/NPT)
+ *         translations (hvtlfs_gpa_flush_plan_build()). */
+struct hvtlfs_gpa_flush_request {
+	uint64_t
+		address_space; /*!< The guest's EPT PML4 table pointer (the TLFS "AddressSpace"). */
+	/*! Guest physical page ranges (page numbers and counts); ignored with
+	 *  @ref everything. */
+	const struct hvtlfs_page_range *ranges;
+	size_t nranges;	 /*!< Number of @ref ranges. */
+	bool everything; /*!< The whole address space (HvFlushGuestPhysicalAddressSpace). */
+	/*! The page size the caller maps these ranges with, as for the flush planner:
+	 *  0 or #HVTLFS_MAPPING_4K (4 KiB entries only), #HVTLFS_MAPPING_2M,
+	 *  #HVTLFS_MAPPING_1G (large-page entries allowed up to that size). */
+	uint32_t mapping_size;
+	/*! Meant for the L0 hypervisor (the TLFS nested bit, control bit 31): an L1
+	 *  hypervisor's flush of its own guest, running as a guest of L0. */
+	bool nested;
+	/*! #HVTLFS_POLICY_NO_XMM, #HVTLFS_POLICY_NO_LARGE_PAGES. */
+	unsigned int flags;
+	uint32_t max_list_entries; /*!< Longest list before the whole space; 0: page limit. */
+};
+
+/*! @brief The planned guest-physical flush hypercall. */
+struct hvtlfs_gpa_flush_plan {
+	uint64_t control;	/*!< Control word (rep start 0). */
+	uint32_t form;		/*!< #HVTLFS_FORM_FAST, #HVTLFS_FORM_XMM or #HVTLFS_FORM_SLOW. */
+	uint32_t input_size;	/*!< Bytes of input. */
+	uint32_t entries;	/*!< HV_GPA_PAGE_RANGE entries (rep count); 0: whole space. */
+	uint64_t address_space; /*!< Address space (trace). */
+	const struct hvtlfs_input_page *page;	   /*!< Slow form: the page holding the input. */
+	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u]; /*!< Register forms: RDX, R8, XMM0-XMM5. */
+};
+
+/*! @cond HVTLFS_INTERNAL */
+/* The whole IPI planner (planner.c). */
+HVTLFS_MUST_CHECK int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *req,
+					     const struct hvtlfs_features *features,
+					     const struct hvtlfs_input_page *page,
+					     struct hvtlfs_ipi_plan *plan, unsigned int opts);
+
+/*
+ * The inline half of hvtlfs_ipi_plan_build(): a bitmap whose VPs are all below 64, a
+ * valid vector, the hint set, the Ex form not preferred: the fast legacy call, its
+ * two registers written here. 0 leaves everything, errors included, to the library.
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *req,
+					      const struct hvtlfs_features *f,
+					      struct hvtlfs_ipi_plan *plan)
+{
+	const uint64_t *bm = req->vps.bitmap;
+	const size_t words = req->vps.words;
+	uint64_t mask;
+
+	if (!f->cluster_ipi_recommended || req->vps.all || req->vps.source != NULL ||
+	    (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 || req->vector < HVTLFS_IPI_VECTOR_MIN ||
+	    req->vector > HVTLFS_IPI_VECTOR_MAX || bm == NULL || words == 0 ||
+	    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
+		return 0;
+	mask = bm[0];
+	if (req->exclude_self && req->self_vp < 64u)
+		mask &= ~((uint64_t)1 << req->self_vp);
+	if (mask == 0)
+		return 0;
+	plan->control = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI | HVTLFS_CONTROL_FAST;
+	plan->form = HVTLFS_FORM_FAST;
+	plan->input_size = 2u * sizeof(uint64_t); /* vector, VTL, padding; the mask */
+	plan->vector = req->vector;
+	plan->page = NULL;
+	plan->regs[0] = req->vector; /* target VTL 0, padding 0 */
+	plan->regs[1] = mask;
+	return 1;
+}
+
+/* The whole guest-physical flush planner (planner.c). */
+HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush_request *req,
+						   const struct hvtlfs_features *features,
+						   const struct hvtlfs_input_page *page,
+						   struct hvtlfs_gpa_flush_plan *plan,
+						   unsigned int opts);
+/*! @endcond */
+
+/*!
+ * @brief Plans a synthetic cluster IPI and writes its input.
+ *
+ * Choices, in order: no hypercall when the partition does not recommend hypercall
+ * IPIs (CPUID 0x40000004 EAX bit 10 clear: #HVTLFS_ERR_FALLBACK, use the APIC); every
+ * target below 64 (and #HVTLFS_POLICY_PREFER_EX not set or not allowed):
+ * HvCallSendSyntheticClusterIpi, fast, vector in RDX and the processor mask in R8; a
+ * VP at 64 or above: HvCallSendSyntheticClusterIpiEx with an HV_VP_SET, which needs
+ * the Ex hint (bit 11, else #HVTLFS_ERR_FALLBACK), in the XMM registers when the
+ * build has the XMM forms, the partition has XMM input and it fits, else in the input
+ * page. "Every VP" is the Ex call's HV_GENERIC_SET_ALL (with the Ex hint), else the
+ * processor mask of VPs 0 to hvtlfs_ipi_request::vp_count - 1 when that is at most 64.
+ * "All but self" is never the ALL form: it names every VP but the sender
+ * (hvtlfs_ipi_request::vp_count needed), so the sender is not interrupted. No target
+ * left (an empty set, or only the sender): #HVTLFS_FORM_NONE, nothing to issue.
+ *
+ * Inline: the fast legacy call from a bitmap is planned in the caller.
+ * @param req what to send to whom.
+ * @param features the partition's features: the planner reads
+ *        hvtlfs_features::cluster_ipi_recommended,
+ *        hvtlfs_features::ex_processor_masks_recommended and hvtlfs_features::xmm_input.
+ * @param page the input page for the slow Ex form (hvtlfs_input_page_init()); may be
+ *        NULL when only the register forms may be used.
+ * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE.
+ * @return #HVTLFS_OK (with #HVTLFS_FORM_NONE when no VP is targeted);
+ *         #HVTLFS_ERR_NULL (a NULL @p req, @p features or @p plan, a NULL bitmap
+ *         with a non-zero length); #HVTLFS_ERR_VECTOR_RANGE for a vector outside
+ *         0x10-0xFF; #HVTLFS_ERR_FALLBACK (see above); #HVTLFS_ERR_VP_RANGE for a VP
+ *         at or above 4096 (or a hvtlfs_ipi_request::vp_count above 4096);
+ *         #HVTLFS_ERR_NO_VP_COUNT for "all but self" without
+ *         hvtlfs_ipi_request::vp_count; #HVTLFS_ERR_ALIGNMENT,
+ *         #HVTLFS_ERR_PAGE_MISMATCH for a page hvtlfs_input_page_init() would refuse;
+ *         #HVTLFS_ERR_NO_SPACE when the Ex input needs the page and it is missing or
+ *         too small.
+ */
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req,
+							  const struct hvtlfs_features *features,
+							  const struct hvtlfs_input_page *page,
+							  struct hvtlfs_ipi_plan *plan)
+{
+	if (req != NULL && features != NULL && plan != NULL &&
+	    hvtlfs_ipi_plan_one_(req, features, plan))
+		return HVTLFS_OK;
+	return hvtlfs_ipi_plan_build_(req, features, page, plan, HVTLFS_PLAN_OPTS_);
+}
+
+/*!
+ * @brief Plans a nested hypervisor's flush of its guest's second-level translations
+ *        and writes its input.
+ *
+ * Choices, in order: no hypercall when the partition lacks the guest-mapping flush
+ * (CPUID 0x4000000A EAX bit 18: #HVTLFS_ERR_FALLBACK); the ranges as
+ * HvFlushGuestPhysicalAddressList with HV_GPA_PAGE_RANGE entries when they fit (the
+ * XMM registers when the build has the XMM forms, the partition has XMM input and
+ * they fit 112 bytes, else the input page) and hvtlfs_gpa_flush_request::max_list_entries
+ * allows; large-page entries (bit 11, 2 MiB or 1 GiB) only up to
+ * hvtlfs_gpa_flush_request::mapping_size, where they need fewer entries; otherwise
+ * HvFlushGuestPhysicalAddressSpace, fast, its 16 bytes in RDX and R8. The nested bit
+ * (control bit 31) when hvtlfs_gpa_flush_request::nested.
+ * @param req what to flush.
+ * @param features the partition's features: the planner reads
+ *        hvtlfs_features::nested (gpa_flush_hypercalls) and hvtlfs_features::xmm_input.
+ * @param page the input page for a list in the page (hvtlfs_input_page_init()); may
+ *        be NULL: then a list that does not fit the registers becomes the whole-space
+ *        flush.
+ * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_FALLBACK;
+ *         #HVTLFS_ERR_MAPPING_SIZE for a mapping size other than 0, 4 KiB, 2 MiB,
+ *         1 GiB; #HVTLFS_ERR_EMPTY_RANGE for no range (and not everything) or an empty
+ *         range; #HVTLFS_ERR_RANGE_WRAP for a range past the top GPA page;
+ *         #HVTLFS_ERR_ALIGNMENT, #HVTLFS_ERR_PAGE_MISMATCH for a page
+ *         hvtlfs_input_page_init() would refuse.
+ */
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_flush_plan_build(
+	const struct hvtlfs_gpa_flush_request *req, const struct hvtlfs_features *features,
+	const struct hvtlfs_input_page *page, struct hvtlfs_gpa_flush_plan *plan)
+{
+	return hvtlfs_gpa_flush_plan_build_(req, features, page, plan, HVTLFS_PLAN_OPTS_);
+}
 
 /*! @} */
 
