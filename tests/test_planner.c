@@ -466,7 +466,8 @@ static void test_errors(void **state)
 	{
 		/* A page description filled by hand, bypassing hvtlfs_input_page_init(), is
 		 * judged alike: misaligned, or too small for even a whole-space input. */
-		struct hvtlfs_input_page bad = { (uint8_t *)page + 4, (uintptr_t)page + 4, 4000, 0 };
+		struct hvtlfs_input_page bad = { (uint8_t *)page + 4, (uintptr_t)page + 4, 4000,
+						 0 };
 
 		assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, &bad, &plan),
 				 HVTLFS_ERR_ALIGNMENT);
@@ -559,7 +560,6 @@ static void test_never_empty_mask(void **state)
 	/* The run reached both cases often. */
 	assert_true(legacy > 500 && nothing > 500);
 }
-
 
 /* ---- Property: the planner makes the plan the straightforward algorithm makes. ---- */
 
@@ -764,7 +764,7 @@ static void test_same_as_reference(void **state)
 {
 	static uint64_t refpage[512] __attribute__((aligned(4096)));
 	static uint64_t bits[70];
-	static const uint32_t sizes[] = { 0,	   HVTLFS_MAPPING_4K, HVTLFS_MAPPING_2M,
+	static const uint32_t sizes[] = { 0, HVTLFS_MAPPING_4K, HVTLFS_MAPPING_2M,
 					  HVTLFS_MAPPING_1G, 0x3000u };
 	unsigned int iter, ok = 0, lists = 0, xmms = 0, exs = 0, spaces = 0;
 	(void)state;
@@ -858,6 +858,355 @@ static void test_same_as_reference(void **state)
 	assert_true(!HVTLFS_XMM_ENABLED_ || xmms > 1000u);
 }
 
+/* ---- The IPI planner. ---- */
+
+static struct hvtlfs_ipi_plan ipl;
+
+static struct hvtlfs_ipi_request ipi_req(uint32_t words, uint32_t vector)
+{
+	struct hvtlfs_ipi_request r;
+
+	memset(&r, 0, sizeof(r));
+	r.vps.bitmap = bm;
+	r.vps.words = words;
+	r.vector = vector;
+	return r;
+}
+
+static void ipi_features(void)
+{
+	base_features();
+	feat.cluster_ipi_recommended = true;
+	feat.ex_processor_masks_recommended = true;
+}
+
+static void test_ipi_plan(void **state)
+{
+	struct hvtlfs_ipi_request r;
+	struct hvtlfs_vp_source src;
+	static const unsigned long cpus[1] = { 0x7 };
+	static const uint32_t vp_of[3] = { 0, 64, 130 };
+	(void)state;
+	ipi_features();
+	memset(bm, 0, sizeof(bm));
+	/* Every VP below 64: HvCallSendSyntheticClusterIpi (0x000B), fast, RDX the vector,
+	 * R8 the mask. */
+	bm[0] = 0x8001;
+	r = ipi_req(4, 0x2F);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, NULL, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_FAST);
+	assert_true(ipl.control == (0x000Bu | HVTLFS_CONTROL_FAST));
+	assert_true(ipl.regs[0] == 0x2F && ipl.regs[1] == 0x8001);
+	/* The out-of-line half makes the same plan. */
+	{
+		struct hvtlfs_ipi_plan o;
+
+		assert_int_equal(hvtlfs_ipi_plan_build_(&r, &feat, NULL, &o, 0), HVTLFS_OK);
+		assert_true(o.form == ipl.form && o.control == ipl.control &&
+			    o.regs[0] == ipl.regs[0] && o.regs[1] == ipl.regs[1]);
+	}
+	/* VP 130 too: HvCallSendSyntheticClusterIpiEx (0x0015) with 2 bank words, slow. */
+	bm[2] = 0x4;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_SLOW);
+	assert_true(ipl.control == (0x0015u | ((uint64_t)2 << HVTLFS_CONTROL_VARHDR_SHIFT)));
+	assert_true(page[0] == 0x2F && page[1] == HVTLFS_GENERIC_SET_SPARSE_4K && page[2] == 0x5 &&
+		    page[3] == 0x8001 && page[4] == 0x4);
+	assert_int_equal(ipl.input_size, 40);
+	/* ... with XMM input: the same bytes in the registers (when the build has them). */
+	feat.xmm_input = true;
+	assert_int_equal(hvtlfs_ipi_plan_build_(&r, &feat, &pg, &ipl, 0), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_XMM);
+	assert_true(ipl.regs[0] == 0x2F && ipl.regs[2] == 0x5 && ipl.regs[4] == 0x4);
+	assert_int_equal(hvtlfs_ipi_plan_build_(&r, &feat, &pg, &ipl, HVTLFS_PLAN_NO_XMM_),
+			 HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_SLOW);
+	feat.xmm_input = false;
+	/* Without the Ex hint a VP at 64 or above means the APIC. */
+	feat.ex_processor_masks_recommended = false;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_FALLBACK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	feat.ex_processor_masks_recommended = true;
+	/* Without the cluster IPI hint (CPUID 0x40000004 EAX bit 10): the APIC. */
+	feat.cluster_ipi_recommended = false;
+	bm[2] = 0;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_FALLBACK);
+	feat.cluster_ipi_recommended = true;
+	/* The sender alone: nothing to send. */
+	bm[0] = 0x8;
+	r.exclude_self = true;
+	r.self_vp = 3;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	/* An empty set: nothing. */
+	r.exclude_self = false;
+	bm[0] = 0;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	assert_int_equal(hvtlfs_ipi_issue(&ipl, NULL), HVTLFS_OK);
+	/* "All": the ALL format of the Ex call. */
+	memset(&r, 0, sizeof(r));
+	r.vps.all = true;
+	r.vector = 0xF0;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_true(ipl.control == 0x0015u && page[1] == HVTLFS_GENERIC_SET_ALL && page[2] == 0);
+	/* "All but self" is never the ALL format: every VP of the count but the sender. */
+	r.exclude_self = true;
+	r.self_vp = 5;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_NO_VP_COUNT);
+	r.vp_count = 40;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_FAST);
+	assert_true(ipl.regs[1] == (HVTLFS_MASK64(40) & ~(uint64_t)0x20));
+	r.vp_count = 130;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_true(page[1] == HVTLFS_GENERIC_SET_SPARSE_4K && page[2] == 0x7 &&
+		    page[3] == ~(uint64_t)0x20 && page[4] == ~(uint64_t)0 && page[5] == 0x3);
+	r.vp_count = 4097;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_VP_RANGE);
+	/* A CPU source: CPUs 0-2 are VPs 0, 64 and 130; the sender (VP 64) left out. */
+	src.cpus = cpus;
+	src.ncpus = 3;
+	src.vp_of_cpu = vp_of;
+	memset(&r, 0, sizeof(r));
+	r.vps.source = &src;
+	r.vector = 0x40;
+	r.exclude_self = true;
+	r.self_vp = 64;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_SLOW);
+	assert_true(ipl.control == (0x0015u | ((uint64_t)3 << HVTLFS_CONTROL_VARHDR_SHIFT)));
+	assert_true(page[2] == 0x7 && page[3] == 0x1 && page[4] == 0 && page[5] == 0x4);
+}
+
+static void test_ipi_errors(void **state)
+{
+	struct hvtlfs_ipi_request r;
+	struct hvtlfs_input_page small;
+	(void)state;
+	ipi_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 1;
+	r = ipi_req(1, 0x0F);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_VECTOR_RANGE);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	r.vector = 0x100;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_VECTOR_RANGE);
+	r.vector = 0x10;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	r.vector = 0xFF;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	r.vps.bitmap = NULL;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_NULL);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	{
+		static uint64_t big[65];
+		struct hvtlfs_ipi_request rb = ipi_req(65, 0x30);
+
+		big[64] = 1; /* VP 4096 */
+		rb.vps.bitmap = big;
+		assert_int_equal(hvtlfs_ipi_plan_build(&rb, &feat, &pg, &ipl), HVTLFS_ERR_VP_RANGE);
+	}
+	/* The Ex input needs a page: none, or too small. */
+	r = ipi_req(2, 0x30);
+	bm[1] = 1;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, NULL, &ipl), HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(hvtlfs_input_page_init(&small, page, (uintptr_t)page, 24), HVTLFS_OK);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &small, &ipl), HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	assert_int_equal(hvtlfs_ipi_plan_build(NULL, &feat, &pg, &ipl), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, NULL, &pg, &ipl), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ipi_issue(NULL, NULL), HVTLFS_ERR_NULL);
+}
+
+/* ---- The guest-physical flush planner. ---- */
+
+static struct hvtlfs_gpa_flush_plan gpl;
+static struct hvtlfs_page_range prg[600];
+
+static void test_gpa_plan(void **state)
+{
+	struct hvtlfs_gpa_flush_request r;
+	size_t i;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	r.address_space = 0x1234000;
+	prg[0].first = 0x200; /* 2 MiB aligned: GPA 0x200000 */
+	prg[0].count = 1024;  /* 4 MiB */
+	r.ranges = prg;
+	r.nranges = 1;
+	/* 4 KiB mappings: one 4 KiB entry of 1024 pages (additional pages 1023). */
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_SLOW);
+	assert_true(gpl.control == (0x00B0u | ((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT)));
+	assert_true(page[0] == 0x1234000 && page[1] == 0 &&
+		    page[2] == ((uint64_t)0x200 << 12 | 1023));
+	/* 2 MiB mappings: one large entry (bit 11) of two 2 MiB pages. */
+	r.mapping_size = HVTLFS_MAPPING_2M;
+	prg[0].count = 8192; /* 32 MiB: 4 entries of 4 KiB, 1 of 2 MiB pages */
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 1);
+	assert_true((page[2] & HVTLFS_RANGE_EXT_LARGE_PAGE) != 0 &&
+		    (page[2] & HVTLFS_RANGE_EXT_PAGE_1G) == 0);
+	r.flags = HVTLFS_POLICY_NO_LARGE_PAGES;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 4);
+	r.flags = 0;
+	r.mapping_size = 0;
+	/* The nested bit for L0. */
+	r.nested = true;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_true((gpl.control & HVTLFS_CONTROL_NESTED) != 0);
+	/* More entries than the page holds: the whole space, fast. */
+	for (i = 0; i < 600; i++) {
+		prg[i].first = 0x10000u + 16u * i;
+		prg[i].count = 1;
+	}
+	r.nranges = 600;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
+	assert_true(gpl.control == (0x00AFu | HVTLFS_CONTROL_NESTED | HVTLFS_CONTROL_FAST));
+	assert_true(gpl.regs[0] == 0x1234000 && gpl.regs[1] == 0 && gpl.entries == 0);
+	/* 510 entries fill the page exactly (16 + 8 * 510 = 4096). */
+	r.nranges = 510;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 510);
+	r.max_list_entries = 8;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
+	/* XMM input: a short list in the registers. */
+	r.nranges = 3;
+	feat.xmm_input = true;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build_(&r, &feat, &pg, &gpl, 0), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_XMM);
+	assert_true(gpl.regs[0] == 0x1234000 && gpl.regs[2] == (uint64_t)0x10000 << 12 &&
+		    gpl.regs[4] == (uint64_t)0x10020 << 12);
+	feat.xmm_input = false;
+	/* Everything. */
+	r.everything = true;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, NULL, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
+	/* Without the nested guest-mapping flush (CPUID 0x4000000A EAX bit 18). */
+	feat.nested.gpa_flush_hypercalls = false;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_FALLBACK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+}
+
+static void test_gpa_errors(void **state)
+{
+	struct hvtlfs_gpa_flush_request r;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	r.ranges = prg;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_EMPTY_RANGE);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	prg[0].first = HVTLFS_RANGE_MAX_PAGE;
+	prg[0].count = 2;
+	r.nranges = 1;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	prg[0].count = 0;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_EMPTY_RANGE);
+	r.ranges = NULL;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_NULL);
+	r.ranges = prg;
+	prg[0].count = 1;
+	r.mapping_size = 8192;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl),
+			 HVTLFS_ERR_MAPPING_SIZE);
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(NULL, &feat, &pg, &gpl), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, NULL), HVTLFS_ERR_NULL);
+	/* A plan of nothing issues nothing. */
+	assert_int_equal(hvtlfs_gpa_flush_issue(&gpl, NULL), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_gpa_flush_issue(NULL, NULL), HVTLFS_ERR_NULL);
+}
+
+/* ---- Every planner: a guard after the page, the input page's own checks. ---- */
+
+static uint64_t guarded[512 + 8] __attribute__((aligned(4096)));
+#define GUARD_WORD 0xA5A5A5A5A5A5A5A5u
+
+static bool guard_intact(size_t from)
+{
+	size_t i;
+
+	for (i = from; i < 512 + 8; i++)
+		if (guarded[i] != GUARD_WORD)
+			return false;
+	return true;
+}
+
+static void test_guard_after_page(void **state)
+{
+	struct hvtlfs_input_page small;
+	struct hvtlfs_flush_request fr;
+	struct hvtlfs_ipi_request ir;
+	struct hvtlfs_gpa_flush_request gr;
+	size_t words, i;
+	int rc;
+	(void)state;
+	/* Pages of every size from 8 to 128 bytes, the rest of the buffer a guard. */
+	for (words = 1; words <= 16; words++) {
+		for (i = 0; i < 512 + 8; i++)
+			guarded[i] = GUARD_WORD;
+		assert_int_equal(
+			hvtlfs_input_page_init(&small, guarded, (uintptr_t)guarded, words * 8u),
+			HVTLFS_OK);
+		reset(0);
+		feat.ex_processor_masks_recommended = true;
+		feat.cluster_ipi_recommended = true;
+		feat.nested.gpa_flush_hypercalls = true;
+		for (i = 0; i < 8; i++)
+			bm[i] = ~(uint64_t)0; /* 512 VPs: 8 bank words */
+		scatter(20);
+		fr = request(8, 0x1000, 20);
+		rc = hvtlfs_flush_plan_build(&fr, &feat, NULL, &small, &plan);
+		assert_true(guard_intact(words));
+		assert_true(rc == HVTLFS_OK ? plan.input_size <= words * 8u
+					    : plan.form == HVTLFS_FORM_NONE);
+		ir = ipi_req(8, 0x30);
+		rc = hvtlfs_ipi_plan_build(&ir, &feat, &small, &ipl);
+		assert_true(guard_intact(words));
+		assert_true(rc == HVTLFS_OK ? ipl.input_size <= words * 8u
+					    : ipl.form == HVTLFS_FORM_NONE);
+		memset(&gr, 0, sizeof(gr));
+		for (i = 0; i < 20; i++) {
+			prg[i].first = 0x100u + 4u * i;
+			prg[i].count = 1;
+		}
+		gr.ranges = prg;
+		gr.nranges = 20;
+		rc = hvtlfs_gpa_flush_plan_build(&gr, &feat, &small, &gpl);
+		assert_true(guard_intact(words));
+		assert_int_equal(rc, HVTLFS_OK); /* the whole space when the list does not fit */
+		assert_true(gpl.form != HVTLFS_FORM_SLOW || gpl.input_size <= words * 8u);
+	}
+}
+
+static void test_input_page(void **state)
+{
+	struct hvtlfs_input_page d;
+	(void)state;
+	assert_int_equal(hvtlfs_input_page_init(&d, page, 0x5000, 4096), HVTLFS_OK);
+	assert_true(d.va == page && d.gpa == 0x5000 && d.size == 4096);
+	/* A VA and a GPA at different offsets of their 4 KiB pages cannot be one byte. */
+	assert_int_equal(hvtlfs_input_page_init(&d, (uint8_t *)page + 8, 0x5010, 64),
+			 HVTLFS_ERR_PAGE_MISMATCH);
+	assert_int_equal(hvtlfs_input_page_init(&d, (uint8_t *)page + 4, 0x5004, 64),
+			 HVTLFS_ERR_ALIGNMENT);
+	/* 4096 bytes from the middle of a page would cross it. */
+	assert_int_equal(hvtlfs_input_page_init(&d, (uint8_t *)page + 8, 0x5008, 4096),
+			 HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_input_page_init(&d, NULL, 0, 16), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_input_page_init(NULL, page, 0x5000, 4096), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_input_page_init(&d, NULL, 0, 0), HVTLFS_OK);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -880,6 +1229,12 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_never_empty_mask),
 		cmocka_unit_test(test_same_as_reference),
+		cmocka_unit_test(test_ipi_plan),
+		cmocka_unit_test(test_ipi_errors),
+		cmocka_unit_test(test_gpa_plan),
+		cmocka_unit_test(test_gpa_errors),
+		cmocka_unit_test(test_guard_after_page),
+		cmocka_unit_test(test_input_page),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
