@@ -25,6 +25,12 @@ static struct {
 	(trace.n++, trace.nvps = (nvps_), trace.as = (as_), trace.start = (start_),                \
 	 trace.last = (last_))
 
+/* The XMM hooks: how deep inside begin/end the code is, and how often each ran. */
+static int xmm_depth, xmm_depth_in_call = -1;
+static unsigned xmm_begins, xmm_ends;
+#define HVTLFS_XMM_BEGIN() (xmm_depth++, xmm_begins++)
+#define HVTLFS_XMM_END()   (xmm_depth--, xmm_ends++)
+
 /* The IPI and guest-physical flush trace hooks. */
 static unsigned ipi_traces, gpa_traces;
 #define HVTLFS_IPI_TRACE(vector_, control_)   ((void)(vector_), (void)(control_), ipi_traces++)
@@ -69,6 +75,7 @@ static void handler(struct hvtlfs_mock_call *call, void *ctx)
 	size_t cap = hv.cap;
 	(void)ctx;
 	memset(&in, 0, sizeof(in));
+	xmm_depth_in_call = xmm_depth;
 	in.control = call->control;
 	in.features = hv.features;
 	if (hvtlfs_control_is_fast(call->control)) {
@@ -642,6 +649,48 @@ static void test_planned_gpa_flush(void **state)
 	assert_int_equal(gpa_traces, 2);
 }
 
+#if HVTLFS_XMM_ENABLED_
+/* Every XMM call runs between HVTLFS_XMM_BEGIN() and HVTLFS_XMM_END(); no other call
+ * does. */
+static void test_xmm_hooks(void **state)
+{
+	struct hvtlfs_features f;
+	struct hvtlfs_flush_request r;
+	struct hvtlfs_range one = { 0x400000, 4096 };
+	static const uint64_t vps[2] = { 0x1, 0x1 }; /* VPs 0 and 64: the Ex call */
+	uint64_t res = 1, buf[4] = { 0 };
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.remote_tlb_flush_recommended = true;
+	f.ex_processor_masks_recommended = true;
+	f.xmm_input = true;
+	hv_reset(HVTLFS_HVCALL_FEAT_XMM_INPUT, 512);
+	xmm_begins = xmm_ends = 0;
+	memset(&r, 0, sizeof(r));
+	r.vps.bitmap = vps;
+	r.vps.words = 2;
+	r.address_space = 0x3000;
+	r.ranges = &one;
+	r.nranges = 1;
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
+	assert_int_equal(plan_e2e.form, HVTLFS_FORM_XMM);
+	xmm_depth_in_call = -1;
+	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_OK);
+	assert_int_equal(xmm_depth_in_call, 1);
+	assert_true(xmm_begins == 1 && xmm_ends == 1 && xmm_depth == 0);
+	assert_int_equal(hvtlfs_hypercall_xmm(0x0003, buf, 32, NULL, 0, &res), HVTLFS_OK);
+	assert_int_equal(xmm_depth_in_call, 1);
+	assert_true(xmm_begins == 2 && xmm_ends == 2);
+	/* The slow form: no hook. */
+	f.xmm_input = false;
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
+	assert_int_equal(plan_e2e.form, HVTLFS_FORM_SLOW);
+	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_OK);
+	assert_int_equal(xmm_depth_in_call, 0);
+	assert_true(xmm_begins == 2 && xmm_ends == 2);
+}
+#endif
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -653,6 +702,9 @@ int main(void)
 		cmocka_unit_test(test_random_10000),
 		cmocka_unit_test(test_planned_ipi),
 		cmocka_unit_test(test_planned_gpa_flush),
+#if HVTLFS_XMM_ENABLED_
+		cmocka_unit_test(test_xmm_hooks),
+#endif
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
