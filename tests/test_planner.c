@@ -1207,6 +1207,84 @@ static void test_input_page(void **state)
 	assert_int_equal(hvtlfs_input_page_init(&d, NULL, 0, 0), HVTLFS_OK);
 }
 
+/* The inline halves plan exactly what the library plans: random IPI and guest-physical
+ * requests, bitmaps and CPU sources, planned both ways, the same plan and bytes. */
+static void test_inline_same_as_library(void **state)
+{
+	static uint64_t lib_page[512] __attribute__((aligned(4096)));
+	static unsigned long cpus[64 / (8 * sizeof(unsigned long)) + 1];
+	static uint32_t vp_of[64];
+	struct hvtlfs_input_page lpg;
+	struct hvtlfs_vp_source src;
+	unsigned int iter, k;
+	(void)state;
+	assert_int_equal(hvtlfs_input_page_init(&lpg, lib_page, (uintptr_t)lib_page, 4096),
+			 HVTLFS_OK);
+	testutil_seed(0x1F2E3D4C5B6A7988u);
+	for (iter = 0; iter < 4000; iter++) {
+		struct hvtlfs_ipi_request ir;
+		struct hvtlfs_ipi_plan a, b;
+		struct hvtlfs_gpa_flush_request gr;
+		struct hvtlfs_gpa_flush_plan ga, gb;
+		struct hvtlfs_page_range one;
+		uint64_t x = testutil_next();
+		int ra, rb;
+
+		ipi_features();
+		feat.xmm_input = (x & 1) != 0;
+		feat.cluster_ipi_recommended = (x & 0x700) != 0;
+		feat.nested.gpa_flush_hypercalls = (x & 0x3800) != 0;
+		memset(bm, 0, sizeof(bm));
+		bm[0] = testutil_next() & testutil_next();
+		if ((x & 0x6) == 0)
+			bm[1] = 1;
+		memset(cpus, 0, sizeof(cpus));
+		for (k = 0; k < 64; k++) {
+			vp_of[k] = (x & 0x10) ? 63u - k : k + ((x & 0x20) && k == 7 ? 60u : 0u);
+			if (bm[0] >> k & 1)
+				cpus[k / (8 * sizeof(unsigned long))] |=
+					1ul << (k % (8 * sizeof(unsigned long)));
+		}
+		src.cpus = cpus;
+		src.ncpus = 1u + (size_t)(testutil_next() % 64u);
+		src.vp_of_cpu = vp_of;
+		ir = ipi_req(2, 0x0Eu + (uint32_t)(testutil_next() % 0xF4u));
+		if (x & 0x40)
+			ir.vps.source = &src;
+		ir.exclude_self = (x & 0x80) != 0;
+		ir.self_vp = (uint32_t)(testutil_next() % 70u);
+		ra = hvtlfs_ipi_plan_build(&ir, &feat, &pg, &a);
+		rb = hvtlfs_ipi_plan_build_(&ir, &feat, &lpg, &b, HVTLFS_PLAN_OPTS_);
+		assert_int_equal(ra, rb);
+		assert_true(a.form == b.form && a.control == b.control &&
+			    a.input_size == b.input_size);
+		if (a.form == HVTLFS_FORM_FAST)
+			assert_true(a.regs[0] == b.regs[0] && a.regs[1] == b.regs[1]);
+		if (a.form == HVTLFS_FORM_SLOW)
+			assert_memory_equal(page, lib_page, a.input_size);
+
+		memset(&gr, 0, sizeof(gr));
+		one.first = (x & 0x8000) ? HVTLFS_RANGE_MAX_PAGE - (testutil_next() % 4u)
+					 : testutil_next() % 0x100000u;
+		one.count = testutil_next() % 2100u;
+		gr.ranges = &one;
+		gr.nranges = (x & 0x10000) ? 0 : 1;
+		gr.address_space = testutil_next() & ~(uint64_t)0xFFF;
+		gr.nested = (x & 0x20000) != 0;
+		gr.mapping_size = (x & 0x40000) ? HVTLFS_MAPPING_2M : (x & 0x80000) ? 12345u : 0u;
+		gr.flags = (x & 0x100000) ? HVTLFS_POLICY_NO_XMM : 0u;
+		ra = hvtlfs_gpa_flush_plan_build(&gr, &feat, &pg, &ga);
+		rb = hvtlfs_gpa_flush_plan_build_(&gr, &feat, &lpg, &gb, HVTLFS_PLAN_OPTS_);
+		assert_int_equal(ra, rb);
+		assert_true(ga.form == gb.form && ga.control == gb.control &&
+			    ga.input_size == gb.input_size && ga.entries == gb.entries);
+		if (ga.form == HVTLFS_FORM_SLOW)
+			assert_memory_equal(page, lib_page, ga.input_size);
+		else if (ga.form != HVTLFS_FORM_NONE)
+			assert_memory_equal(ga.regs, gb.regs, ga.input_size);
+	}
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -1235,6 +1313,7 @@ int main(void)
 		cmocka_unit_test(test_gpa_errors),
 		cmocka_unit_test(test_guard_after_page),
 		cmocka_unit_test(test_input_page),
+		cmocka_unit_test(test_inline_same_as_library),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -432,24 +432,59 @@ HVTLFS_MUST_CHECK int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *re
 					     struct hvtlfs_ipi_plan *plan, unsigned int opts);
 
 /*
- * The inline half of hvtlfs_ipi_plan_build(): a bitmap whose VPs are all below 64, a
- * valid vector, the hint set, the Ex form not preferred: the fast legacy call, its
- * two registers written here. 0 leaves everything, errors included, to the library.
+ * The inline half of hvtlfs_ipi_plan_build(): a bitmap or a CPU source whose VPs are
+ * all below 64, a valid vector, the hint set, the Ex form not preferred: the fast
+ * legacy call, its two registers written here. 0 leaves everything, errors included,
+ * to the library.
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *req,
 					      const struct hvtlfs_features *f,
 					      struct hvtlfs_ipi_plan *plan)
 {
-	const uint64_t *bm = req->vps.bitmap;
-	const size_t words = req->vps.words;
-	uint64_t mask;
+	const struct hvtlfs_vp_source *src = req->vps.source;
+	uint64_t mask = 0;
 
-	if (!f->cluster_ipi_recommended || req->vps.all || req->vps.source != NULL ||
+	if (!f->cluster_ipi_recommended || req->vps.all ||
 	    (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 || req->vector < HVTLFS_IPI_VECTOR_MIN ||
-	    req->vector > HVTLFS_IPI_VECTOR_MAX || bm == NULL || words == 0 ||
-	    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
+	    req->vector > HVTLFS_IPI_VECTOR_MAX)
 		return 0;
-	mask = bm[0];
+	if (src != NULL) {
+		/* The processor-mask loop a kernel writes: set CPU by set CPU, its VP from
+		 * the table; a VP at 64 or above (or none) goes to the library. */
+		const size_t lbits = 8u * sizeof(unsigned long);
+		const size_t nw = src->ncpus / lbits, tail = src->ncpus % lbits;
+		size_t w;
+
+		if (src->ncpus != 0 && (src->cpus == NULL || src->vp_of_cpu == NULL))
+			return 0;
+		for (w = 0; w <= nw; w++) {
+			unsigned long x;
+
+			if (w == nw) {
+				if (tail == 0)
+					break;
+				x = src->cpus[w] & (((unsigned long)1 << tail) - 1u);
+			} else {
+				x = src->cpus[w];
+			}
+			while (x != 0) {
+				uint32_t vp = src->vp_of_cpu[w * lbits + hvtlfs_ctz64((uint64_t)x)];
+
+				x &= x - 1u;
+				if (vp >= 64u)
+					return 0;
+				mask |= (uint64_t)1 << vp;
+			}
+		}
+	} else {
+		const uint64_t *bm = req->vps.bitmap;
+		const size_t words = req->vps.words;
+
+		if (bm == NULL || words == 0 ||
+		    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
+			return 0;
+		mask = bm[0];
+	}
 	if (req->exclude_self && req->self_vp < 64u)
 		mask &= ~((uint64_t)1 << req->self_vp);
 	if (mask == 0)
@@ -470,6 +505,45 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush
 						   const struct hvtlfs_input_page *page,
 						   struct hvtlfs_gpa_flush_plan *plan,
 						   unsigned int opts);
+/*
+ * The inline half of hvtlfs_gpa_flush_plan_build(): one range of at most 2048 pages
+ * (one 4 KiB HV_GPA_PAGE_RANGE entry, which no large-page entry beats), the slow
+ * form, a checked page: written here. 0 leaves everything, errors included, to the
+ * library.
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flush_request *req,
+						    const struct hvtlfs_features *f,
+						    const struct hvtlfs_input_page *page,
+						    struct hvtlfs_gpa_flush_plan *plan)
+{
+	const struct hvtlfs_page_range *r = req->ranges;
+	uint64_t *in;
+
+	if (!f->nested.gpa_flush_hypercalls || req->everything || req->nranges != 1 || r == NULL ||
+	    r->count == 0 || r->count > HVTLFS_RANGE_EXT_MAX_PAGES ||
+	    r->first > HVTLFS_RANGE_MAX_PAGE - (r->count - 1u) ||
+	    (req->mapping_size != 0 && req->mapping_size != HVTLFS_MAPPING_4K &&
+	     req->mapping_size != HVTLFS_MAPPING_2M && req->mapping_size != HVTLFS_MAPPING_1G) ||
+	    page == NULL || !hvtlfs_input_page_holds_(page, 3u * sizeof(uint64_t)))
+		return 0;
+#if HVTLFS_XMM_ENABLED_
+	if (f->xmm_input && (req->flags & HVTLFS_POLICY_NO_XMM) == 0)
+		return 0; /* the XMM form: the library's */
+#endif
+	in = (uint64_t *)page->va;
+	in[0] = req->address_space;
+	in[1] = 0; /* flags: reserved */
+	in[2] = (r->first << HVTLFS_RANGE_PAGE_SHIFT) | (r->count - 1u);
+	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
+			((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
+			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
+	plan->form = HVTLFS_FORM_SLOW;
+	plan->input_size = 3u * sizeof(uint64_t);
+	plan->entries = 1;
+	plan->address_space = req->address_space;
+	plan->page = page;
+	return 1;
+}
 /*! @endcond */
 
 /*!
@@ -488,7 +562,7 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush
  * (hvtlfs_ipi_request::vp_count needed), so the sender is not interrupted. No target
  * left (an empty set, or only the sender): #HVTLFS_FORM_NONE, nothing to issue.
  *
- * Inline: the fast legacy call from a bitmap is planned in the caller.
+ * Inline: the fast legacy call from a bitmap or a CPU source is planned in the caller.
  * @param req what to send to whom.
  * @param features the partition's features: the planner reads
  *        hvtlfs_features::cluster_ipi_recommended,
@@ -549,6 +623,9 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_flush_plan_build(
 	const struct hvtlfs_gpa_flush_request *req, const struct hvtlfs_features *features,
 	const struct hvtlfs_input_page *page, struct hvtlfs_gpa_flush_plan *plan)
 {
+	if (req != NULL && features != NULL && plan != NULL &&
+	    hvtlfs_gpa_flush_plan_one_(req, features, page, plan))
+		return HVTLFS_OK;
 	return hvtlfs_gpa_flush_plan_build_(req, features, page, plan, HVTLFS_PLAN_OPTS_);
 }
 
