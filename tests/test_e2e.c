@@ -29,9 +29,9 @@ static struct {
 static struct {
 	int depth, depth_in_call;
 	unsigned begins, ends;
-} xmm = { 0, -1, 0, 0 };
-#define HVTLFS_XMM_BEGIN() (xmm.depth++, xmm.begins++)
-#define HVTLFS_XMM_END()   (xmm.depth--, xmm.ends++)
+} xmm_hooks = { 0, -1, 0, 0 };
+#define HVTLFS_XMM_BEGIN() (xmm_hooks.depth++, xmm_hooks.begins++)
+#define HVTLFS_XMM_END()   (xmm_hooks.depth--, xmm_hooks.ends++)
 
 /* The IPI and guest-physical flush trace hooks. */
 static unsigned ipi_traces, gpa_traces;
@@ -77,7 +77,7 @@ static void handler(struct hvtlfs_mock_call *call, void *ctx)
 	size_t cap = hv.cap;
 	(void)ctx;
 	memset(&in, 0, sizeof(in));
-	xmm.depth_in_call = xmm.depth;
+	xmm_hooks.depth_in_call = xmm_hooks.depth;
 	in.control = call->control;
 	in.features = hv.features;
 	if (hvtlfs_control_is_fast(call->control)) {
@@ -667,7 +667,7 @@ static void test_xmm_hooks(void **state)
 	f.ex_processor_masks_recommended = true;
 	f.xmm_input = true;
 	hv_reset(HVTLFS_HVCALL_FEAT_XMM_INPUT, 512);
-	xmm.begins = xmm.ends = 0;
+	xmm_hooks.begins = xmm_hooks.ends = 0;
 	memset(&r, 0, sizeof(r));
 	r.vps.bitmap = vps;
 	r.vps.words = 2;
@@ -676,20 +676,20 @@ static void test_xmm_hooks(void **state)
 	r.nranges = 1;
 	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
 	assert_int_equal(plan_e2e.form, HVTLFS_FORM_XMM);
-	xmm.depth_in_call = -1;
+	xmm_hooks.depth_in_call = -1;
 	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_OK);
-	assert_int_equal(xmm.depth_in_call, 1);
-	assert_true(xmm.begins == 1 && xmm.ends == 1 && xmm.depth == 0);
+	assert_int_equal(xmm_hooks.depth_in_call, 1);
+	assert_true(xmm_hooks.begins == 1 && xmm_hooks.ends == 1 && xmm_hooks.depth == 0);
 	assert_int_equal(hvtlfs_hypercall_xmm(0x0003, buf, 32, NULL, 0, &res), HVTLFS_OK);
-	assert_int_equal(xmm.depth_in_call, 1);
-	assert_true(xmm.begins == 2 && xmm.ends == 2);
+	assert_int_equal(xmm_hooks.depth_in_call, 1);
+	assert_true(xmm_hooks.begins == 2 && xmm_hooks.ends == 2);
 	/* The slow form: no hook. */
 	f.xmm_input = false;
 	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
 	assert_int_equal(plan_e2e.form, HVTLFS_FORM_SLOW);
 	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_OK);
-	assert_int_equal(xmm.depth_in_call, 0);
-	assert_true(xmm.begins == 2 && xmm.ends == 2);
+	assert_int_equal(xmm_hooks.depth_in_call, 0);
+	assert_true(xmm_hooks.begins == 2 && xmm_hooks.ends == 2);
 }
 #endif
 
