@@ -111,7 +111,12 @@ HVTLFS_INLINE unsigned int hvtlfs_ctz64(uint64_t x)
 
 	if (x == 0)
 		return 64;
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+	/* One instruction on a 64-bit target (BSF/TZCNT, RBIT+CLZ): no libgcc call. */
+	(void)w;
+	(void)n;
+	return (unsigned int)__builtin_ctzll(x);
+#elif defined(__GNUC__) || defined(__clang__)
 	/* One instruction (BSF/TZCNT) a half: the 32-bit builtin never becomes a libgcc
 	 * call, where the 64-bit one does on i386 at -O0 (__ctzdi2). */
 	if (w == 0)
@@ -155,7 +160,11 @@ HVTLFS_INLINE unsigned int hvtlfs_msb64(uint64_t x)
 
 	if (x == 0)
 		return 64;
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+	(void)w;
+	(void)n;
+	return 63u - (unsigned int)__builtin_clzll(x);
+#elif defined(__GNUC__) || defined(__clang__)
 	/* BSR/LZCNT a half, as in hvtlfs_ctz64(). */
 	if (w == 0)
 		return 31u - (unsigned int)__builtin_clz((uint32_t)x);
