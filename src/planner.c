@@ -384,7 +384,9 @@ static void ipi_plan_reset(struct hvtlfs_ipi_plan *plan)
 /* Bank word @i of "VPs 0 to @count - 1, all but @skip". */
 static uint64_t all_bank(size_t i, uint32_t count, uint32_t skip)
 {
-	uint64_t w = (i + 1u) * 64u <= count ? ~(uint64_t)0 : HVTLFS_MASK64(count % 64u);
+	uint64_t w = (i + 1u) * 64u <= count ? ~(uint64_t)0
+		     : i * 64u < count	     ? HVTLFS_MASK64(count % 64u)
+					     : 0;
 
 	if (skip < count && i == skip / 64u)
 		w &= ~HVTLFS_BIT64(skip % 64u);
@@ -440,6 +442,7 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 				if (all_bank(i, req->vp_count, skip) != 0)
 					bank_mask |= HVTLFS_BIT64(i);
 			mask = all_bank(0, req->vp_count, skip);
+			banks = hvtlfs_popcount64(bank_mask); /* the sender's bank may be empty */
 		}
 	} else if (req->vps.source != NULL) {
 		/* Encoded once, in place; a set too big for the registers goes to the page. */

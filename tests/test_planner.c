@@ -962,6 +962,16 @@ static void test_ipi_plan(void **state)
 	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
 	assert_true(page[1] == HVTLFS_GENERIC_SET_SPARSE_4K && page[2] == 0x7 &&
 		    page[3] == ~(uint64_t)0x20 && page[4] == ~(uint64_t)0 && page[5] == 0x3);
+	/* The sender alone in the last bank: that bank is left out, not sent empty. */
+	r.vp_count = 129;
+	r.self_vp = 128;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_true(ipl.control == (0x0015u | ((uint64_t)2 << HVTLFS_CONTROL_VARHDR_SHIFT)));
+	assert_true(page[2] == 0x3 && page[3] == ~(uint64_t)0 && page[4] == ~(uint64_t)0);
+	r.vp_count = 65;
+	r.self_vp = 64;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_true(ipl.form == HVTLFS_FORM_FAST && ipl.regs[1] == ~(uint64_t)0);
 	r.vp_count = 4097;
 	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_VP_RANGE);
 	/* A CPU source: CPUs 0-2 are VPs 0, 64 and 130; the sender (VP 64) left out. */
