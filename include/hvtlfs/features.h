@@ -227,19 +227,23 @@ struct hvtlfs_kept_leaves {
  * @brief Fills features from the leaves a kernel kept, without a CPUID dump.
  *
  * Field by field, as hvtlfs_features_decode() fills them from the same registers:
- * hvtlfs_features::privileges and the EAX/EBX bools from @c features_eax/@c
- * features_ebx; hvtlfs_features::features_edx, ::xmm_input, ::xmm_output,
- * ::ext_gva_ranges, ::hypercall_msr_lock from @c features_edx; hvtlfs_features::hints_eax,
- * ::remote_tlb_flush_recommended, ::cluster_ipi_recommended,
- * ::ex_processor_masks_recommended and the other hint bools from @c hints_eax;
- * ::spinlock_retries and ::phys_addr_bits from @c hints_ebx/@c hints_ecx;
- * ::max_vps and ::max_lps from leaf 0x40000005; hvtlfs_features::nested from
+ * hvtlfs_features::privileges and the EAX/EBX bools from @c features_eax and
+ * @c features_ebx; hvtlfs_features::features_edx, hvtlfs_features::xmm_input,
+ * hvtlfs_features::xmm_output, hvtlfs_features::ext_gva_ranges and
+ * hvtlfs_features::hypercall_msr_lock from @c features_edx;
+ * hvtlfs_features::hints_eax, hvtlfs_features::remote_tlb_flush_recommended,
+ * hvtlfs_features::cluster_ipi_recommended,
+ * hvtlfs_features::ex_processor_masks_recommended and the other hint bools from
+ * @c hints_eax; hvtlfs_features::spinlock_retries and hvtlfs_features::phys_addr_bits
+ * from @c hints_ebx and @c hints_ecx; hvtlfs_features::max_vps and
+ * hvtlfs_features::max_lps from leaf 0x40000005; hvtlfs_features::nested from
  * @c nested_eax when @c has_nested. hvtlfs_features::leaves holds
  * #HVTLFS_LEAF_FEATURES, #HVTLFS_LEAF_HINTS, #HVTLFS_LEAF_LIMITS (and
  * #HVTLFS_LEAF_NESTED); the vendor, interface and version are not known (the kernel
  * checked them), so hvtlfs_features::vendor is empty. The planners read
  * remote_tlb_flush_recommended, cluster_ipi_recommended,
- * ex_processor_masks_recommended, ext_gva_ranges, xmm_input and max_vps.
+ * ex_processor_masks_recommended, ext_gva_ranges, xmm_input, max_vps and
+ * nested.gpa_flush_hypercalls.
  * @param[out] out features to fill; zeroed first.
  * @param kept the registers the kernel kept.
  * @return #HVTLFS_OK; #HVTLFS_ERR_NULL for a NULL pointer (nothing written).

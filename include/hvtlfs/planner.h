@@ -98,7 +98,7 @@ HVTLFS_BEGIN_DECLS
  *
  * Fill it with hvtlfs_input_page_init(), which checks that the two addresses can
  * name the same bytes; a kernel keeps one per CPU beside its per-CPU input page. The
- * planners write through @ref va, the issue functions pass @ref gpa: the plan keeps a
+ * planners write through @ref va, the issue functions pass @ref gpa; the plan keeps a
  * pointer to this description, which must stay valid and unchanged until the plan is
  * issued.
  */
