@@ -129,9 +129,8 @@ struct hvtlfs_vp_source;
 
 /* hvtlfs_vpset_encode_source(), leaving out VP @skip (HVTLFS_NO_VP_: none): an IPI's
  * "all but self" (vpset.c). */
-int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words,
-				const struct hvtlfs_vp_source *src, uint32_t skip,
-				size_t *needed_words);
+int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,
+				uint32_t skip, size_t *needed_words);
 
 /* What hvtlfs_ranges_plan_() chose and wrote. */
 struct hvtlfs_list_plan_ {

@@ -480,8 +480,8 @@ static void byte_span(const void *ranges, int bytes, size_t i, uint64_t *lo, uin
  * promised about the entries then: the caller starts over), else HVTLFS_OK or the
  * first range error.
  */
-static int plan_sorted(struct sink_ *s, const void *ranges, int bytes, size_t n,
-		       unsigned int log, uint64_t *lo, uint64_t *hi)
+static int plan_sorted(struct sink_ *s, const void *ranges, int bytes, size_t n, unsigned int log,
+		       uint64_t *lo, uint64_t *hi)
 {
 	uint64_t cs, ce, f, l, a, b;
 	size_t i;
@@ -535,7 +535,8 @@ HVTLFS_ALWAYS_INLINE uint64_t emit_short(struct sink_ *s, uint64_t *out, uint64_
  * each range read once, checked, merged or written, in one loop.
  */
 HVTLFS_NOINLINE_ static int plan_sorted_bytes(struct sink_ *s, const struct hvtlfs_range *r,
-					   size_t nr, unsigned int log, uint64_t *lo, uint64_t *hi)
+					      size_t nr, unsigned int log, uint64_t *lo,
+					      uint64_t *hi)
 {
 	uint64_t *const out = s->out;
 	const uint64_t cap = s->cap;
@@ -672,8 +673,8 @@ int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n,
 		err = lb == LAYOUT_SIMPLE_ && bytes
 			      ? plan_sorted_bytes(&s, (const struct hvtlfs_range *)ranges, n,
 						  LOG_SIMPLE_, &lp->first, &lp->last)
-			    : plan_sorted(&s, ranges, bytes, n, log_of((enum layout_)lb),
-					  &lp->first, &lp->last);
+			      : plan_sorted(&s, ranges, bytes, n, log_of((enum layout_)lb),
+					    &lp->first, &lp->last);
 		if (err <= 0) {
 			lp->entries = s.n;
 			return err;

@@ -135,9 +135,8 @@ int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words)
 /* Bits of one word of a CPU bitmap (an unsigned long: 64 on x86_64, 32 on i386). */
 #define LONG_BITS_ (8u * sizeof(unsigned long))
 
-int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words,
-				const struct hvtlfs_vp_source *src, uint32_t skip,
-				size_t *needed_words)
+int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,
+				uint32_t skip, size_t *needed_words)
 {
 	const unsigned long *cpus;
 	const uint32_t *vp_of;

@@ -18,7 +18,7 @@
 #include "hvtlfs/arch/types.h"
 
 #ifndef HVTLFS_HYPERCALL_XMM
-#if HVTLFS_ARCH_HAS_XMM_HYPERCALL && defined(__STDC_HOSTED__) && __STDC_HOSTED__ &&              \
+#if HVTLFS_ARCH_HAS_XMM_HYPERCALL && defined(__STDC_HOSTED__) && __STDC_HOSTED__ &&                \
 	defined(__SSE2__)
 #define HVTLFS_HYPERCALL_XMM 1
 #else
