@@ -38,7 +38,11 @@ int hvtlfs_input_page_init(struct hvtlfs_input_page *page, void *va, uint64_t gp
 	rc = page_check(&pg);
 	if (rc != HVTLFS_OK)
 		return rc;
-	*page = pg;
+	/* Field by field: a struct copy can be a memcpy call at -O0. */
+	page->va = pg.va;
+	page->gpa = pg.gpa;
+	page->size = pg.size;
+	page->checked_ = pg.checked_;
 	return HVTLFS_OK;
 }
 

@@ -687,11 +687,14 @@ int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n,
 	span_all(ranges, bytes, n, &lp->first, &lp->last);
 	if (ll >= 0) {
 		/* Both costs in one counting pass; then the cheaper is emitted, once. */
-		struct sink_ c = s;
+		struct sink_ c;
 
+		/* Field by field: a struct copy is a memcpy call at clang -O0. */
 		c.out = NULL;
 		c.cap = 0;
+		c.n = s.n;
 		c.alt = ll;
+		c.alt_n = s.alt_n;
 		if (sorted)
 			coalesce_sorted(&c, (enum layout_)lb, ranges, bytes, n);
 		else
