@@ -65,6 +65,34 @@ int hvtlfs_features_decode_nested(struct hvtlfs_nested_features *out, uint32_t e
 	return HVTLFS_OK;
 }
 
+/* Leaf 0x40000003: privileges (EBX:EAX) and features (EDX). */
+static void features_leaf(struct hvtlfs_features *out, const uint32_t r[4])
+{
+	out->privileges = ((uint64_t)r[HVTLFS_CPUID_REG_EBX] << 32) | r[HVTLFS_CPUID_REG_EAX];
+	out->features_edx = r[HVTLFS_CPUID_REG_EDX];
+	decode_features_leaf(out, r);
+	out->leaves |= HVTLFS_LEAF_FEATURES;
+}
+
+/* Leaf 0x40000004: recommendations. */
+static void hints_leaf(struct hvtlfs_features *out, const uint32_t r[4])
+{
+	out->hints_eax = r[HVTLFS_CPUID_REG_EAX];
+	out->hints_unknown_bits = r[HVTLFS_CPUID_REG_EAX] & HVTLFS_CPUID_HINTS_EAX_UNKNOWN;
+	decode_hints_leaf(out, r);
+	out->spinlock_retries = r[HVTLFS_CPUID_REG_EBX];
+	out->phys_addr_bits = r[HVTLFS_CPUID_REG_ECX] & HVTLFS_CPUID_HINTS_ECX_PHYS_ADDR_BITS_MASK;
+	out->leaves |= HVTLFS_LEAF_HINTS;
+}
+
+/* Leaf 0x40000005: implementation limits. */
+static void limits_leaf(struct hvtlfs_features *out, const uint32_t r[4])
+{
+	out->max_vps = r[HVTLFS_CPUID_REG_EAX];
+	out->max_lps = r[HVTLFS_CPUID_REG_EBX];
+	out->leaves |= HVTLFS_LEAF_LIMITS;
+}
+
 int hvtlfs_features_decode(struct hvtlfs_features *out, const struct hvtlfs_cpuid_dump *dump)
 {
 	uint32_t max_leaf, eax, ebx, ecx, edx;
@@ -105,39 +133,41 @@ int hvtlfs_features_decode(struct hvtlfs_features *out, const struct hvtlfs_cpui
 		out->leaves |= HVTLFS_LEAF_VERSION;
 	}
 
-	if (hvtlfs_leaf_within_(max_leaf, 3)) {
-		const uint32_t *r = dump->hv[3];
-
-		out->privileges =
-			((uint64_t)r[HVTLFS_CPUID_REG_EBX] << 32) | r[HVTLFS_CPUID_REG_EAX];
-		out->features_edx = r[HVTLFS_CPUID_REG_EDX];
-		decode_features_leaf(out, r);
-		out->leaves |= HVTLFS_LEAF_FEATURES;
-	}
-
-	if (hvtlfs_leaf_within_(max_leaf, 4)) {
-		const uint32_t *r = dump->hv[4];
-
-		out->hints_eax = r[HVTLFS_CPUID_REG_EAX];
-		out->hints_unknown_bits = r[HVTLFS_CPUID_REG_EAX] & HVTLFS_CPUID_HINTS_EAX_UNKNOWN;
-		decode_hints_leaf(out, r);
-		out->spinlock_retries = r[HVTLFS_CPUID_REG_EBX];
-		out->phys_addr_bits =
-			r[HVTLFS_CPUID_REG_ECX] & HVTLFS_CPUID_HINTS_ECX_PHYS_ADDR_BITS_MASK;
-		out->leaves |= HVTLFS_LEAF_HINTS;
-	}
-
-	if (hvtlfs_leaf_within_(max_leaf, 5)) {
-		out->max_vps = dump->hv[5][HVTLFS_CPUID_REG_EAX];
-		out->max_lps = dump->hv[5][HVTLFS_CPUID_REG_EBX];
-		out->leaves |= HVTLFS_LEAF_LIMITS;
-	}
-
+	if (hvtlfs_leaf_within_(max_leaf, 3))
+		features_leaf(out, dump->hv[3]);
+	if (hvtlfs_leaf_within_(max_leaf, 4))
+		hints_leaf(out, dump->hv[4]);
+	if (hvtlfs_leaf_within_(max_leaf, 5))
+		limits_leaf(out, dump->hv[5]);
 	if (hvtlfs_leaf_within_(max_leaf,
 				HVTLFS_CPUID_LEAF_NESTED - HVTLFS_CPUID_DUMP_FIRST_LEAF)) {
 		out->nested_status = hvtlfs_features_decode_nested(
 			&out->nested, dump->hv[HVTLFS_CPUID_LEAF_NESTED -
 					       HVTLFS_CPUID_DUMP_FIRST_LEAF][HVTLFS_CPUID_REG_EAX]);
+		out->leaves |= HVTLFS_LEAF_NESTED;
+	}
+	return HVTLFS_OK;
+}
+
+int hvtlfs_features_from_leaves(struct hvtlfs_features *out, const struct hvtlfs_kept_leaves *k)
+{
+	const uint32_t features[4] = { k ? k->features_eax : 0, k ? k->features_ebx : 0, 0,
+				       k ? k->features_edx : 0 };
+	const uint32_t hints[4] = { k ? k->hints_eax : 0, k ? k->hints_ebx : 0,
+				    k ? k->hints_ecx : 0, 0 };
+	const uint32_t limits[4] = { k ? k->max_vps : 0, k ? k->max_lps : 0, 0, 0 };
+
+	if (out == NULL || k == NULL)
+		return HVTLFS_ERR_NULL;
+	hvtlfs_zero_(out, sizeof(*out));
+	out->nested_status = HVTLFS_ERR_LEAF_UNAVAILABLE;
+	/* The caller checked vendor and interface when it stored the leaves. */
+	out->max_leaf = k->has_nested ? HVTLFS_CPUID_LEAF_NESTED : HVTLFS_CPUID_LEAF_LIMITS;
+	features_leaf(out, features);
+	hints_leaf(out, hints);
+	limits_leaf(out, limits);
+	if (k->has_nested) {
+		out->nested_status = hvtlfs_features_decode_nested(&out->nested, k->nested_eax);
 		out->leaves |= HVTLFS_LEAF_NESTED;
 	}
 	return HVTLFS_OK;

@@ -142,4 +142,36 @@ HVTLFS_ALWAYS_INLINE const char *hvtlfs_name_of_(const struct hvtlfs_name_ *tabl
 	return unknown;
 }
 
+/*
+ * Between modules: what one module of src/ offers another beyond its public API.
+ */
+struct hvtlfs_vp_source;
+
+/* "No VP": a VP index no call can name, for the @skip of hvtlfs_vpset_encode_source_(). */
+#define HVTLFS_NO_VP_ 0xFFFFFFFFu
+
+/* hvtlfs_vpset_encode_source(), leaving out VP @skip (HVTLFS_NO_VP_: none): an IPI's
+ * "all but self" (vpset.c). */
+int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,
+				uint32_t skip, size_t *needed_words);
+
+/* What hvtlfs_ranges_plan_() chose and wrote. */
+struct hvtlfs_list_plan_ {
+	uint64_t entries;    /* entries the list needs (those beyond the capacity unwritten) */
+	unsigned int format; /* the format of the entries: the base one or the large one */
+	uint64_t first;	     /* first byte the ranges name */
+	uint64_t last;	     /* last byte the ranges name */
+};
+
+/*
+ * The planners' range list (ranges.c): checks @n ranges (struct hvtlfs_page_range with
+ * @pages, else struct hvtlfs_range), picks of the 4 KiB format @base and the large-page
+ * format @large (0: none) the one that needs fewer entries (a tie goes to @base), and
+ * writes its entries to @out in one encoding pass, at most @cap of them (the others are
+ * counted, not written). Returns HVTLFS_OK with @lp filled, or a range error
+ * (HVTLFS_ERR_EMPTY_RANGE for no range).
+ */
+int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n, bool pages,
+			unsigned int base, unsigned int large, struct hvtlfs_list_plan_ *lp);
+
 #endif /* HVTLFS_INTERNAL_H */

@@ -34,6 +34,8 @@ struct sink_ {
 	uint64_t *out;
 	uint64_t cap;
 	uint64_t n;
+	int alt;	/* a layout whose cost is counted beside (planners), or -1 */
+	uint64_t alt_n; /* that cost */
 };
 
 /* Entries needed for @units units at 2^@log units an entry. */
@@ -170,33 +172,60 @@ static void plan_large(uint64_t x, uint64_t y, int gb, struct plan_ *best)
 	}
 }
 
+/* Emits [x, y) as the plan @p of plan_large() says. */
+static void emit_large_plan(struct sink_ *s, uint64_t x, uint64_t y, const struct plan_ *p)
+{
+	const uint64_t large = HVTLFS_RANGE_EXT_LARGE_PAGE;
+
+	if (p->a1 == p->b1) {
+		emit_run(s, x, y - x, 0, LOG_EXT_, 0);
+		return;
+	}
+	emit_run(s, x, p->a1 - x, 0, LOG_EXT_, 0);
+	emit_run(s, p->a1, (p->a2 - p->a1) >> SHIFT_2M_, SHIFT_2M_, LOG_EXT_, large);
+	emit_run(s, p->a2, (p->b2 - p->a2) >> SHIFT_1G_, SHIFT_1G_, LOG_EXT_,
+		 large | HVTLFS_RANGE_EXT_PAGE_1G);
+	emit_run(s, p->b2, (p->b1 - p->b2) >> SHIFT_2M_, SHIFT_2M_, LOG_EXT_, large);
+	emit_run(s, p->b1, y - p->b1, 0, LOG_EXT_, 0);
+}
+
 /* Emits [x, y) with large pages where they save entries. Kept out of line so
  * the 4 KiB paths stay small. */
 HVTLFS_NOINLINE_ static void emit_large(struct sink_ *s, uint64_t x, uint64_t y, int gb)
 {
 	struct plan_ p;
-	const uint64_t large = HVTLFS_RANGE_EXT_LARGE_PAGE;
 
 	plan_large(x, y, gb, &p);
-	if (p.a1 == p.b1) {
-		emit_run(s, x, y - x, 0, LOG_EXT_, 0);
-		return;
-	}
-	emit_run(s, x, p.a1 - x, 0, LOG_EXT_, 0);
-	emit_run(s, p.a1, (p.a2 - p.a1) >> SHIFT_2M_, SHIFT_2M_, LOG_EXT_, large);
-	emit_run(s, p.a2, (p.b2 - p.a2) >> SHIFT_1G_, SHIFT_1G_, LOG_EXT_,
-		 large | HVTLFS_RANGE_EXT_PAGE_1G);
-	emit_run(s, p.b2, (p.b1 - p.b2) >> SHIFT_2M_, SHIFT_2M_, LOG_EXT_, large);
-	emit_run(s, p.b1, y - p.b1, 0, LOG_EXT_, 0);
+	emit_large_plan(s, x, y, &p);
 }
 
-/* Emits the coalesced run of pages [x, y). */
+/* log2 of the 4 KiB pages an entry of a 4 KiB layout holds. */
+static unsigned int log_of(enum layout_ layout)
+{
+	return layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_;
+}
+
+/* Entries the coalesced run of pages [x, y) needs in @layout, nothing emitted. */
+static uint64_t segment_cost(enum layout_ layout, uint64_t x, uint64_t y)
+{
+	struct plan_ p;
+
+	if (layout != LAYOUT_LARGE_ && layout != LAYOUT_LARGE_2M_)
+		return entries_for(y - x, log_of(layout));
+	plan_large(x, y, layout == LAYOUT_LARGE_, &p);
+	return p.cost;
+}
+
+/* Emits the coalesced run of pages [x, y); with a second layout (@s->alt), counts
+ * what the run would cost there too. */
 HVTLFS_ALWAYS_INLINE void emit_segment(struct sink_ *s, enum layout_ layout, uint64_t x, uint64_t y)
 {
+	if (s->alt >= 0)
+		s->alt_n += segment_cost((enum layout_)s->alt, x, y);
 	if (layout == LAYOUT_LARGE_ || layout == LAYOUT_LARGE_2M_)
 		emit_large(s, x, y, layout == LAYOUT_LARGE_);
 	else
-		emit_run(s, x, y - x, 0, layout == LAYOUT_SIMPLE_ ? LOG_SIMPLE_ : LOG_EXT_, 0);
+		emit_run(s, x, y - x, 0, log_of(layout), 0);
 }
 
 /* Inclusive page bounds of range @i; the ranges were validated before. */
@@ -360,6 +389,8 @@ HVTLFS_NOINLINE_ static int encode(uint64_t *out, size_t cap, const void *ranges
 	    (count_only && needed == NULL))
 		return HVTLFS_ERR_NULL;
 	s.cap = hvtlfs_min_u64_(cap, HVTLFS_INT_MAX_);
+	s.alt = -1;
+	s.alt_n = 0;
 	err = validate(ranges, bytes, n, &sorted);
 	if (err != HVTLFS_OK)
 		return err;
@@ -422,6 +453,263 @@ int hvtlfs_ranges_encode_any_(uint64_t *out, size_t cap, const void *ranges, siz
 				  needed);
 	}
 	return encode(out, cap, ranges, !pages, nranges, (enum layout_)layout, needed);
+}
+
+/* ---- The planners' lists: one encoding pass, straight into the input. ---- */
+
+/* The first and last byte range @i names (validated). */
+static void byte_span(const void *ranges, int bytes, size_t i, uint64_t *lo, uint64_t *hi)
+{
+	if (bytes) {
+		const struct hvtlfs_range *r = (const struct hvtlfs_range *)ranges + i;
+
+		*lo = r->start;
+		*hi = r->start + (r->length - 1u);
+	} else {
+		const struct hvtlfs_page_range *r = (const struct hvtlfs_page_range *)ranges + i;
+
+		*lo = r->first << HVTLFS_RANGE_PAGE_SHIFT;
+		*hi = ((r->first + (r->count - 1u)) << HVTLFS_RANGE_PAGE_SHIFT) |
+		      HVTLFS_MASK64(HVTLFS_RANGE_PAGE_SHIFT);
+	}
+}
+
+/*
+ * Sorted ranges in a 4 KiB layout, checked, coalesced and emitted in one pass.
+ * Returns 1 at the first range that starts below its predecessor (nothing is
+ * promised about the entries then: the caller starts over), else HVTLFS_OK or the
+ * first range error.
+ */
+static int plan_sorted(struct sink_ *s, const void *ranges, int bytes, size_t n, unsigned int log,
+		       uint64_t *lo, uint64_t *hi)
+{
+	uint64_t cs, ce, f, l, a, b;
+	size_t i;
+	int err = check_range(ranges, bytes, 0, &cs, &ce);
+
+	if (err != HVTLFS_OK)
+		return err;
+	byte_span(ranges, bytes, 0, lo, hi);
+	for (i = 1; i < n; i++) {
+		err = check_range(ranges, bytes, i, &f, &l);
+		if (err != HVTLFS_OK)
+			return err;
+		if (f < cs)
+			return 1;
+		byte_span(ranges, bytes, i, &a, &b);
+		if (a < *lo)
+			*lo = a;
+		if (b > *hi)
+			*hi = b;
+		if (f <= ce + 1u) {
+			if (l > ce)
+				ce = l;
+		} else {
+			emit_run(s, cs, ce - cs + 1u, 0, log, 0);
+			cs = f;
+			ce = l;
+		}
+	}
+	emit_run(s, cs, ce - cs + 1u, 0, log, 0);
+	return HVTLFS_OK;
+}
+
+/* Writes the coalesced run of pages [cs, ce] in 4 KiB entries of up to 2^@log pages:
+ * a run of one entry here, through the cursor @n kept in registers by the caller; a
+ * longer one through emit_run(). */
+HVTLFS_ALWAYS_INLINE uint64_t emit_short(struct sink_ *s, uint64_t *out, uint64_t cap, uint64_t n,
+					 uint64_t cs, uint64_t ce, unsigned int log)
+{
+	if (ce - cs < ((uint64_t)1 << log)) {
+		if (n < cap)
+			out[n] = (cs << HVTLFS_RANGE_PAGE_SHIFT) | (ce - cs);
+		return n + 1u;
+	}
+	s->n = n;
+	emit_run(s, cs, ce - cs + 1u, 0, log, 0);
+	return s->n;
+}
+
+/*
+ * plan_sorted() for byte ranges in a 4 KiB format, the flush planner's usual list:
+ * each range read once, checked, merged or written, in one loop.
+ */
+HVTLFS_NOINLINE_ static int plan_sorted_bytes(struct sink_ *s, const struct hvtlfs_range *r,
+					      size_t nr, unsigned int log, uint64_t *lo,
+					      uint64_t *hi)
+{
+	uint64_t *const out = s->out;
+	const uint64_t cap = s->cap;
+	uint64_t start = r[0].start, len = r[0].length, last, cs, ce, a, b, n = s->n;
+	size_t i;
+
+	if (len == 0)
+		return HVTLFS_ERR_EMPTY_RANGE;
+	if (!hvtlfs_ranges_end_(start, len, &last))
+		return HVTLFS_ERR_RANGE_WRAP;
+	cs = start >> HVTLFS_RANGE_PAGE_SHIFT;
+	ce = last >> HVTLFS_RANGE_PAGE_SHIFT;
+	a = start;
+	b = last;
+	for (i = 1; i < nr; i++) {
+		uint64_t f, l;
+
+		start = r[i].start;
+		len = r[i].length;
+		if (len == 0)
+			return HVTLFS_ERR_EMPTY_RANGE;
+		if (!hvtlfs_ranges_end_(start, len, &last))
+			return HVTLFS_ERR_RANGE_WRAP;
+		f = start >> HVTLFS_RANGE_PAGE_SHIFT;
+		l = last >> HVTLFS_RANGE_PAGE_SHIFT;
+		if (f < cs)
+			return 1;
+		a = start < a ? start : a;
+		b = last > b ? last : b;
+		if (f <= ce + 1u) {
+			ce = l > ce ? l : ce;
+			continue;
+		}
+		n = emit_short(s, out, cap, n, cs, ce, log);
+		cs = f;
+		ce = l;
+	}
+	s->n = emit_short(s, out, cap, n, cs, ce, log);
+	*lo = a;
+	*hi = b;
+	return HVTLFS_OK;
+}
+
+/* The span of every range (validated). */
+static void span_all(const void *ranges, int bytes, size_t n, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t a, b;
+	size_t i;
+
+	byte_span(ranges, bytes, 0, lo, hi);
+	for (i = 1; i < n; i++) {
+		byte_span(ranges, bytes, i, &a, &b);
+		if (a < *lo)
+			*lo = a;
+		if (b > *hi)
+			*hi = b;
+	}
+}
+
+int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n, bool pages,
+			unsigned int base, unsigned int large, struct hvtlfs_list_plan_ *lp)
+{
+	const int bytes = !pages;
+	int lb = layout_of(base);
+	const int ll = large ? layout_of(large) : -1;
+	struct sink_ s;
+	int err, sorted;
+
+	if (lb < 0 || lb == LAYOUT_LARGE_ || lb == LAYOUT_LARGE_2M_ ||
+	    (large && ll != LAYOUT_LARGE_ && ll != LAYOUT_LARGE_2M_))
+		return HVTLFS_ERR_INVALID_ARG;
+	if ((ranges == NULL && n != 0) || (out == NULL && cap != 0) || lp == NULL)
+		return HVTLFS_ERR_NULL;
+	if (n == 0)
+		return HVTLFS_ERR_EMPTY_RANGE;
+	s.out = out;
+	s.cap = hvtlfs_min_u64_(cap, HVTLFS_INT_MAX_);
+	s.n = 0;
+	s.alt = -1;
+	s.alt_n = 0;
+	lp->format = base;
+	if (n == 1) {
+		/* One run: both costs are arithmetic, then one emission. */
+		uint64_t f, l;
+
+		err = check_range(ranges, bytes, 0, &f, &l);
+		if (err != HVTLFS_OK)
+			return err;
+		byte_span(ranges, bytes, 0, &lp->first, &lp->last);
+		if (ll >= 0 && entries_for(l - f + 1u, log_of((enum layout_)lb)) > 1u &&
+		    ((f | (l + 1u)) & HVTLFS_MASK64(SHIFT_2M_)) == 0) {
+			/*
+			 * A run aligned to 2 MiB at both ends: the large-page entries without
+			 * the search, as plan_large() would find them. 2 MiB entries when
+			 * one entry holds them all (ties go to the smaller page) or 1 GiB ones
+			 * may not be used; 1 GiB entries for a run aligned to 1 GiB; any other
+			 * run takes the search.
+			 */
+			const uint64_t units = l - f + 1u, n2m = units >> SHIFT_2M_;
+
+			if (ll == LAYOUT_LARGE_2M_ || n2m <= ((uint64_t)1 << LOG_EXT_)) {
+				if (entries_for(n2m, LOG_EXT_) <
+				    entries_for(units, log_of((enum layout_)lb))) {
+					emit_run(&s, f, n2m, SHIFT_2M_, LOG_EXT_,
+						 HVTLFS_RANGE_EXT_LARGE_PAGE);
+					lp->format = large;
+					lp->entries = s.n;
+					return HVTLFS_OK;
+				}
+			} else if (((f | (l + 1u)) & HVTLFS_MASK64(SHIFT_1G_)) == 0) {
+				emit_run(&s, f, units >> SHIFT_1G_, SHIFT_1G_, LOG_EXT_,
+					 HVTLFS_RANGE_EXT_LARGE_PAGE | HVTLFS_RANGE_EXT_PAGE_1G);
+				lp->format = large;
+				lp->entries = s.n;
+				return HVTLFS_OK;
+			}
+		}
+		if (ll >= 0) {
+			struct plan_ p;
+
+			plan_large(f, l + 1u, ll == LAYOUT_LARGE_, &p);
+			if (p.cost < entries_for(l - f + 1u, log_of((enum layout_)lb))) {
+				emit_large_plan(&s, f, l + 1u, &p);
+				lp->format = large;
+				lp->entries = s.n;
+				return HVTLFS_OK;
+			}
+		}
+		emit_run(&s, f, l - f + 1u, 0, log_of((enum layout_)lb), 0);
+		lp->entries = s.n;
+		return HVTLFS_OK;
+	}
+	if (ll < 0) {
+		err = lb == LAYOUT_SIMPLE_ && bytes
+			      ? plan_sorted_bytes(&s, (const struct hvtlfs_range *)ranges, n,
+						  LOG_SIMPLE_, &lp->first, &lp->last)
+			      : plan_sorted(&s, ranges, bytes, n, log_of((enum layout_)lb),
+					    &lp->first, &lp->last);
+		if (err <= 0) {
+			lp->entries = s.n;
+			return err;
+		}
+		s.n = 0; /* unsorted: the general path below */
+	}
+	err = validate(ranges, bytes, n, &sorted);
+	if (err != HVTLFS_OK)
+		return err;
+	span_all(ranges, bytes, n, &lp->first, &lp->last);
+	if (ll >= 0) {
+		/* Both costs in one counting pass; then the cheaper is emitted, once. */
+		struct sink_ c;
+
+		/* Field by field: a struct copy is a memcpy call at clang -O0. */
+		c.out = NULL;
+		c.cap = 0;
+		c.n = s.n;
+		c.alt = ll;
+		c.alt_n = s.alt_n;
+		if (sorted)
+			coalesce_sorted(&c, (enum layout_)lb, ranges, bytes, n);
+		else
+			coalesce_any(&c, (enum layout_)lb, ranges, bytes, n);
+		if (c.alt_n < c.n) {
+			lb = ll;
+			lp->format = large;
+		}
+	}
+	if (sorted)
+		coalesce_sorted(&s, (enum layout_)lb, ranges, bytes, n);
+	else
+		coalesce_any(&s, (enum layout_)lb, ranges, bytes, n);
+	lp->entries = s.n;
+	return HVTLFS_OK;
 }
 
 /* Decoding: @entry is a local copy, so every check sees the same value. */

@@ -132,6 +132,76 @@ int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words)
 	return 0;
 }
 
+/* Bits of one word of a CPU bitmap (an unsigned long: 64 on x86_64, 32 on i386). */
+#define LONG_BITS_ (8u * sizeof(unsigned long))
+
+int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,
+				uint32_t skip, size_t *needed_words)
+{
+	const unsigned long *cpus;
+	const uint32_t *vp_of;
+	size_t ncpus, nw, w, room, n = 0, cur = (size_t)-1;
+	uint64_t *banks, acc = 0;
+
+	if (!src || (!out && out_words))
+		return HVTLFS_ERR_NULL;
+	cpus = src->cpus;
+	vp_of = src->vp_of_cpu;
+	ncpus = src->ncpus;
+	if (ncpus && (!cpus || !vp_of))
+		return HVTLFS_ERR_NULL;
+	room = out_words > HVTLFS_VPSET_HDR_WORDS ? out_words - HVTLFS_VPSET_HDR_WORDS : 0;
+	banks = room ? out + HVTLFS_VPSET_HDR_WORDS : NULL;
+	nw = ncpus / LONG_BITS_ + (ncpus % LONG_BITS_ != 0);
+	/*
+	 * One pass over the set CPUs. The bits of the bank in hand gather in @acc and go
+	 * to memory when the bank changes (CPU order mostly follows VP order); a bank
+	 * beyond those written so far first clears the banks up to it, so every bank
+	 * word below the highest is written, and none above.
+	 */
+	for (w = 0; w < nw; w++) {
+		unsigned long x = cpus[w];
+
+		if (w == nw - 1 && ncpus % LONG_BITS_)
+			x &= ((unsigned long)1 << (ncpus % LONG_BITS_)) - 1u;
+		while (x) {
+			uint32_t vp = vp_of[w * LONG_BITS_ + hvtlfs_ctz64((uint64_t)x)];
+			size_t b = vp >> 6;
+
+			x &= x - 1u;
+			if (vp >= HVTLFS_VPSET_MAX_VPS)
+				return HVTLFS_ERR_VP_RANGE;
+			if (vp == skip)
+				continue;
+			if (b != cur) {
+				if (cur < room)
+					banks[cur] |= acc;
+				for (; n <= b; n++)
+					if (n < room)
+						((volatile uint64_t *)banks)[n] = 0;
+				cur = b;
+				acc = 0;
+			}
+			acc |= HVTLFS_BIT64(vp & 63u);
+		}
+	}
+	if (cur < room)
+		banks[cur] |= acc;
+	if (needed_words)
+		*needed_words = HVTLFS_VPSET_HDR_WORDS + n;
+	if (out_words < HVTLFS_VPSET_HDR_WORDS + n)
+		return HVTLFS_ERR_NO_SPACE;
+	out[0] = HVTLFS_GENERIC_SET_SPARSE_4K;
+	out[1] = n >= 64u ? ~(uint64_t)0 : HVTLFS_MASK64(n);
+	return (int)n;
+}
+
+int hvtlfs_vpset_encode_source(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,
+			       size_t *needed_words)
+{
+	return hvtlfs_vpset_encode_source_(out, out_words, src, HVTLFS_NO_VP_, needed_words);
+}
+
 int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps)
 {
 	size_t i;
@@ -141,6 +211,13 @@ int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps)
 		return HVTLFS_ERR_NULL;
 	if (vps->all)
 		return 0;
+	if (vps->source) {
+		size_t need = 0;
+		int rc = hvtlfs_vpset_encode_source(NULL, 0, vps->source, &need);
+
+		return rc == HVTLFS_ERR_NO_SPACE || rc == 0 ? (int)(need - HVTLFS_VPSET_HDR_WORDS)
+							    : rc;
+	}
 	if (vps->words && !vps->bitmap)
 		return HVTLFS_ERR_NULL;
 	for (i = 0; i < vps->words; i++) {
@@ -163,6 +240,8 @@ int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_words,
 			*needed_words = HVTLFS_VPSET_HDR_WORDS;
 		return hvtlfs_vpset_encode_all(out, out_words);
 	}
+	if (vps->source)
+		return hvtlfs_vpset_encode_source(out, out_words, vps->source, needed_words);
 	return hvtlfs_vpset_encode_bitmap(out, out_words, vps->bitmap, vps->words, needed_words);
 }
 

@@ -25,6 +25,19 @@ static struct {
 	(trace.n++, trace.nvps = (nvps_), trace.as = (as_), trace.start = (start_),                \
 	 trace.last = (last_))
 
+/* The XMM hooks: how deep inside begin/end the code is, and how often each ran. */
+static struct {
+	int depth, depth_in_call;
+	unsigned begins, ends;
+} xmm_hooks = { 0, -1, 0, 0 };
+#define HVTLFS_XMM_BEGIN() (xmm_hooks.depth++, xmm_hooks.begins++)
+#define HVTLFS_XMM_END()   (xmm_hooks.depth--, xmm_hooks.ends++)
+
+/* The IPI and guest-physical flush trace hooks. */
+static unsigned ipi_traces, gpa_traces;
+#define HVTLFS_IPI_TRACE(vector_, control_)   ((void)(vector_), (void)(control_), ipi_traces++)
+#define HVTLFS_GPA_FLUSH_TRACE(as_, entries_) ((void)(as_), (void)(entries_), gpa_traces++)
+
 /* Runs between rep iterations: a test may change the input page there. */
 static void (*between_reps)(void);
 #define HVTLFS_REP_ITERATION_HOOK() (between_reps ? between_reps() : (void)0)
@@ -37,6 +50,8 @@ static void (*between_reps)(void);
 #include "testutil.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
+/* The input page as the planners take it: in the mock a GPA is the host address. */
+static struct hvtlfs_input_page pg;
 static struct hvtlfs_flush_plan plan_e2e;
 
 /* ---- The hypervisor: decodes each call and records what it would flush. ---- */
@@ -62,6 +77,7 @@ static void handler(struct hvtlfs_mock_call *call, void *ctx)
 	size_t cap = hv.cap;
 	(void)ctx;
 	memset(&in, 0, sizeof(in));
+	xmm_hooks.depth_in_call = xmm_hooks.depth;
 	in.control = call->control;
 	in.features = hv.features;
 	if (hvtlfs_control_is_fast(call->control)) {
@@ -115,7 +131,7 @@ static int setup(void **state)
 {
 	(void)state;
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
-	return 0;
+	return hvtlfs_input_page_init(&pg, page, (uintptr_t)page, sizeof(page));
 }
 
 /* ---- Seeded random requests. ---- */
@@ -188,7 +204,7 @@ static void one_random(unsigned iter)
 	pol.max_list_entries = (testutil_next() % 4 == 0) ? (uint32_t)(testutil_next() % 64) : 0;
 	pol.flags = (uint32_t)(testutil_next() & 7);
 
-	rc = hvtlfs_flush_plan_build(&r, &f, &pol, page, sizeof(page), &plan_e2e);
+	rc = hvtlfs_flush_plan_build(&r, &f, &pol, &pg, &plan_e2e);
 	if (rc == HVTLFS_ERR_FALLBACK) {
 		size_t top = 0;
 		bool high = !r.vps.all && hvtlfs_vp_bitmap_highest(bm, words, &top) && top >= 64;
@@ -199,7 +215,7 @@ static void one_random(unsigned iter)
 	assert_int_equal(rc, HVTLFS_OK);
 	hv_reset(hvf, (testutil_next() % 4 == 0) ? (size_t)(testutil_next() % 32) + 1 : 512);
 	trace.n = 0;
-	rc = hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL);
+	rc = hvtlfs_flush_issue(&plan_e2e, NULL);
 	assert_int_equal(hv.decode_rc, 0);
 	assert_int_equal(rc, HVTLFS_OK);
 	assert_int_equal(trace.n, 1);
@@ -281,11 +297,10 @@ static void run_scenario(const struct scenario *sc)
 	r.everything = !sc->list;
 	r.ranges = rg;
 	r.nranges = 2;
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, sizeof(page), &plan_e2e),
-			 HVTLFS_OK);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
 	hv_reset(sc->xmm ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0, 512);
 	trace.n = 0;
-	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, NULL), HVTLFS_OK);
+	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, NULL), HVTLFS_OK);
 	assert_int_equal(nrecords, 1);
 	assert_int_equal(hvtlfs_mock_last_call()->via, HVTLFS_MOCK_VIA_PAGE);
 	assert_int_equal(hvtlfs_control_is_fast(hvtlfs_mock_last_call()->control),
@@ -345,7 +360,7 @@ static void test_kvm_scenarios(void **state)
 static void test_ex_all_format(void **state)
 {
 	struct hvtlfs_prepared p;
-	struct hvtlfs_vp_targets all = { NULL, 0, 1 };
+	struct hvtlfs_vp_targets all = { NULL, 0, 1, NULL };
 	const uint64_t r1[1] = { 0x5000 };
 	uint64_t res;
 	(void)state;
@@ -365,7 +380,7 @@ static void test_ex_all_format(void **state)
 	assert_true(hvtlfs_vpset_is_all(&records[1].req.vps));
 	/* Ex with ALL_PROCESSORS and an empty sparse set: the flag wins. */
 	{
-		struct hvtlfs_vp_targets none = { NULL, 0, 0 };
+		struct hvtlfs_vp_targets none = { NULL, 0, 0, NULL };
 		assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x9000,
 							    HVTLFS_FLUSH_ALL_PROCESSORS, &none, r1,
 							    1, 0, &p),
@@ -402,7 +417,7 @@ static void test_ipi_event_message(void **state)
 	struct hvtlfs_prepared p;
 	uint64_t c, in, res, regs[2];
 	const uint64_t bm[2] = { 4, 2 };
-	struct hvtlfs_vp_targets t = { bm, 2, 0 };
+	struct hvtlfs_vp_targets t = { bm, 2, 0, NULL };
 	(void)state;
 	hv_reset(0, 512);
 	assert_int_equal(hvtlfs_ipi_build(regs, sizeof(regs), 0x31, 0, 0x4, HVTLFS_CTL_FAST, &p),
@@ -457,33 +472,27 @@ static void test_issue_failures(void **state)
 		r.vps.words = 1;
 		r.ranges = rg;
 		r.nranges = 3;
-		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, 4096, &plan_e2e),
-				 HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(stall, 2), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
-				 HVTLFS_ERR_REP_STALLED);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_ERR_REP_STALLED);
 		assert_int_equal(hvtlfs_mock_call_count(), 2);
 		/* The continuation kept the rep count and moved the rep start. */
 		assert_int_equal(hvtlfs_control_rep_count(hvtlfs_mock_last_call()->control), 3);
 		assert_int_equal(hvtlfs_control_rep_start(hvtlfs_mock_last_call()->control), 1);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
-				 HVTLFS_ERR_HV_STATUS);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_ERR_HV_STATUS);
 		assert_int_equal(hvtlfs_result_status(res), HVTLFS_STATUS_INVALID_PARAMETER);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&over, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
-				 HVTLFS_ERR_REP_OVERSHOOT);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_ERR_REP_OVERSHOOT);
 		/* Whole space: a simple call that fails. */
 		r.everything = 1;
-		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, page, 4096, &plan_e2e),
-				 HVTLFS_OK);
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
 		hvtlfs_mock_reset();
 		assert_int_equal(hvtlfs_mock_script(&fail, 1), HVTLFS_OK);
-		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, (uint64_t)(uintptr_t)page, &res),
-				 HVTLFS_ERR_HV_STATUS);
+		assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_ERR_HV_STATUS);
 	}
 }
 
@@ -532,6 +541,158 @@ static void test_refusal_reaches_the_guest(void **state)
 	assert_false(covered(2, 4, 0x9000, 0x2000));
 }
 
+/* Planned IPIs, issued through the wrappers, as the hypervisor decodes them. */
+static void test_planned_ipi(void **state)
+{
+	static uint64_t vps[2];
+	struct hvtlfs_features f;
+	struct hvtlfs_ipi_request r;
+	struct hvtlfs_ipi_plan ip;
+	uint64_t res = 1;
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.cluster_ipi_recommended = true;
+	f.ex_processor_masks_recommended = true;
+	hv_reset(0, 512);
+	ipi_traces = 0;
+	/* VPs {2, 5}: the fast call, vector 0x31. */
+	memset(&r, 0, sizeof(r));
+	vps[0] = 0x24;
+	vps[1] = 0;
+	r.vps.bitmap = vps;
+	r.vps.words = 2;
+	r.vector = 0x31;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &f, &pg, &ip), HVTLFS_OK);
+	assert_int_equal(ip.form, HVTLFS_FORM_FAST);
+	assert_int_equal(hvtlfs_ipi_issue(&ip, &res), HVTLFS_OK);
+	assert_true(res == 0);
+	assert_int_equal(nrecords, 1);
+	assert_int_equal(records[0].req.kind, HVTLFS_HVCALL_REQ_IPI);
+	assert_int_equal(records[0].req.code, 0x000B);
+	assert_int_equal(records[0].req.vector, 0x31);
+	assert_true(hvtlfs_vpset_contains(&records[0].req.vps, 2) &&
+		    hvtlfs_vpset_contains(&records[0].req.vps, 5) &&
+		    hvtlfs_vpset_count(&records[0].req.vps, 0) == 2);
+	/* VP 65 and VP 2 but the sender, VP 2: the Ex call in the page, VP 65 only. */
+	vps[0] = 0x4;
+	vps[1] = 0x2;
+	r.exclude_self = true;
+	r.self_vp = 2;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &f, &pg, &ip), HVTLFS_OK);
+	assert_int_equal(ip.form, HVTLFS_FORM_SLOW);
+	assert_int_equal(hvtlfs_ipi_issue(&ip, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 2);
+	assert_int_equal(records[1].req.code, 0x0015);
+	assert_true(hvtlfs_vpset_contains(&records[1].req.vps, 65) &&
+		    !hvtlfs_vpset_contains(&records[1].req.vps, 2) &&
+		    hvtlfs_vpset_count(&records[1].req.vps, 0) == 1);
+	/* Every VP but the sender of 200: never the ALL format, VP 7 left out. */
+	memset(&r, 0, sizeof(r));
+	r.vps.all = true;
+	r.exclude_self = true;
+	r.self_vp = 7;
+	r.vp_count = 200;
+	r.vector = 0xFD;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &f, &pg, &ip), HVTLFS_OK);
+	assert_int_equal(hvtlfs_ipi_issue(&ip, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 3);
+	assert_false(hvtlfs_vpset_is_all(&records[2].req.vps));
+	assert_false(hvtlfs_vpset_contains(&records[2].req.vps, 7));
+	assert_true(hvtlfs_vpset_contains(&records[2].req.vps, 199) &&
+		    hvtlfs_vpset_count(&records[2].req.vps, 0) == 199);
+	/* Every VP: the Ex call's ALL format. */
+	r.exclude_self = false;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &f, &pg, &ip), HVTLFS_OK);
+	assert_int_equal(hvtlfs_ipi_issue(&ip, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 4);
+	assert_true(hvtlfs_vpset_is_all(&records[3].req.vps));
+	assert_int_equal(ipi_traces, 4);
+}
+
+/* Planned guest-physical flushes, nested bit and all, as the hypervisor decodes them. */
+static void test_planned_gpa_flush(void **state)
+{
+	static const struct hvtlfs_page_range pr[2] = { { 0x100, 3 }, { 0x400, 512 } };
+	struct hvtlfs_features f;
+	struct hvtlfs_gpa_flush_request r;
+	struct hvtlfs_gpa_flush_plan gp;
+	uint64_t res = 1;
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.nested.gpa_flush_hypercalls = true;
+	hv_reset(0, 512);
+	gpa_traces = 0;
+	memset(&r, 0, sizeof(r));
+	r.address_space = 0x7000;
+	r.ranges = pr;
+	r.nranges = 2;
+	r.nested = true;
+	/* 4 KiB mappings: two 4 KiB entries (3 pages, 512 pages), the page. */
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &f, &pg, &gp), HVTLFS_OK);
+	assert_int_equal(gp.form, HVTLFS_FORM_SLOW);
+	assert_int_equal(gp.entries, 2);
+	assert_int_equal(hvtlfs_gpa_flush_issue(&gp, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 1);
+	assert_int_equal(records[0].req.kind, HVTLFS_HVCALL_REQ_FLUSH_GPA);
+	assert_int_equal(records[0].req.code, 0x00B0);
+	assert_true(records[0].req.nested);
+	assert_int_equal(records[0].req.address_space, 0x7000);
+	assert_int_equal(records[0].req.nranges, 2);
+	assert_true(pool[records[0].first].base == 0x100000 &&
+		    pool[records[0].first + 1].base == 0x400000);
+	/* Everything: HvFlushGuestPhysicalAddressSpace, fast. */
+	r.everything = true;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &f, &pg, &gp), HVTLFS_OK);
+	assert_int_equal(gp.form, HVTLFS_FORM_FAST);
+	assert_int_equal(hvtlfs_gpa_flush_issue(&gp, &res), HVTLFS_OK);
+	assert_int_equal(nrecords, 2);
+	assert_int_equal(records[1].req.code, 0x00AF);
+	assert_true(records[1].req.whole_space && records[1].req.nested);
+	assert_int_equal(gpa_traces, 2);
+}
+
+#if HVTLFS_XMM_ENABLED_
+/* Every XMM call runs between HVTLFS_XMM_BEGIN() and HVTLFS_XMM_END(); no other call
+ * does. */
+static void test_xmm_hooks(void **state)
+{
+	struct hvtlfs_features f;
+	struct hvtlfs_flush_request r;
+	struct hvtlfs_range one = { 0x400000, 4096 };
+	static const uint64_t vps[2] = { 0x1, 0x1 }; /* VPs 0 and 64: the Ex call */
+	uint64_t res = 1, buf[4] = { 0 };
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.remote_tlb_flush_recommended = true;
+	f.ex_processor_masks_recommended = true;
+	f.xmm_input = true;
+	hv_reset(HVTLFS_HVCALL_FEAT_XMM_INPUT, 512);
+	xmm_hooks.begins = xmm_hooks.ends = 0;
+	memset(&r, 0, sizeof(r));
+	r.vps.bitmap = vps;
+	r.vps.words = 2;
+	r.address_space = 0x3000;
+	r.ranges = &one;
+	r.nranges = 1;
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
+	assert_int_equal(plan_e2e.form, HVTLFS_FORM_XMM);
+	xmm_hooks.depth_in_call = -1;
+	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_OK);
+	assert_int_equal(xmm_hooks.depth_in_call, 1);
+	assert_true(xmm_hooks.begins == 1 && xmm_hooks.ends == 1 && xmm_hooks.depth == 0);
+	assert_int_equal(hvtlfs_hypercall_xmm(0x0003, buf, 32, NULL, 0, &res), HVTLFS_OK);
+	assert_int_equal(xmm_hooks.depth_in_call, 1);
+	assert_true(xmm_hooks.begins == 2 && xmm_hooks.ends == 2);
+	/* The slow form: no hook. */
+	f.xmm_input = false;
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
+	assert_int_equal(plan_e2e.form, HVTLFS_FORM_SLOW);
+	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, &res), HVTLFS_OK);
+	assert_int_equal(xmm_hooks.depth_in_call, 0);
+	assert_true(xmm_hooks.begins == 2 && xmm_hooks.ends == 2);
+}
+#endif
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -541,6 +702,11 @@ int main(void)
 		cmocka_unit_test(test_issue_failures),
 		cmocka_unit_test(test_refusal_reaches_the_guest),
 		cmocka_unit_test(test_random_10000),
+		cmocka_unit_test(test_planned_ipi),
+		cmocka_unit_test(test_planned_gpa_flush),
+#if HVTLFS_XMM_ENABLED_
+		cmocka_unit_test(test_xmm_hooks),
+#endif
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -113,7 +113,7 @@ static void test_space_ex_tlfs_example(void **state)
 {
 	struct hvtlfs_prepared p;
 	const uint64_t bm[3] = { 0x21, 0, 0x4 };
-	struct hvtlfs_vp_targets t = { bm, 3, 0 };
+	struct hvtlfs_vp_targets t = { bm, 3, 0, NULL };
 	(void)state;
 	fill_page();
 	assert_int_equal(hvtlfs_flush_build_space_ex(page, sizeof(page), 0x5000, 0, &t, 0, &p),
@@ -131,8 +131,8 @@ static void test_list_ex(void **state)
 	struct hvtlfs_prepared p;
 	const uint64_t bm[2] = { 0x4, 0x2 }; /* VP 2 and VP 65 */
 	const uint64_t r[1] = { 0x1000u };
-	struct hvtlfs_vp_targets t = { bm, 2, 0 };
-	struct hvtlfs_vp_targets all = { NULL, 0, 1 };
+	struct hvtlfs_vp_targets t = { bm, 2, 0, NULL };
+	struct hvtlfs_vp_targets all = { NULL, 0, 1, NULL };
 	(void)state;
 	fill_page();
 	assert_int_equal(hvtlfs_flush_build_list_ex(page, sizeof(page), 0x9000, 0, &t, r, 1, 0, &p),
@@ -161,7 +161,7 @@ static void test_vp_range(void **state)
 {
 	struct hvtlfs_prepared p;
 	static uint64_t bm[65];
-	struct hvtlfs_vp_targets t = { bm, 65, 0 };
+	struct hvtlfs_vp_targets t = { bm, 65, 0, NULL };
 	(void)state;
 	bm[64] = 1; /* VP 4096 */
 	assert_int_equal(hvtlfs_vp_targets_banks(&t), HVTLFS_ERR_VP_RANGE);
@@ -206,7 +206,7 @@ static void test_empty_mask_builders(void **state)
 {
 	struct hvtlfs_prepared p;
 	const uint64_t r[1] = { 0x1000 };
-	struct hvtlfs_vp_targets none = { NULL, 0, 0 };
+	struct hvtlfs_vp_targets none = { NULL, 0, 0, NULL };
 	(void)state;
 	fill_page();
 	assert_int_equal(hvtlfs_flush_build_space(page, sizeof(page), 0x1000, 0, 0, 0, &p),
@@ -259,8 +259,8 @@ static void test_ipi_ex(void **state)
 {
 	struct hvtlfs_prepared p;
 	const uint64_t bm[2] = { 0x4, 0x2 };
-	struct hvtlfs_vp_targets t = { bm, 2, 0 };
-	struct hvtlfs_vp_targets all = { NULL, 0, 1 };
+	struct hvtlfs_vp_targets t = { bm, 2, 0, NULL };
+	struct hvtlfs_vp_targets all = { NULL, 0, 1, NULL };
 	(void)state;
 	fill_page();
 	assert_int_equal(hvtlfs_ipi_build_ex(page, sizeof(page), 0x30, 0, &t, 0, &p), HVTLFS_OK);
@@ -357,7 +357,7 @@ static void test_ex_property(void **state)
 	(void)state;
 	testutil_seed(0x9E3779B97F4A7C15u);
 	for (iter = 0; iter < 2000; iter++) {
-		struct hvtlfs_vp_targets t = { bm, (uint32_t)(testutil_next() % 65), 0 };
+		struct hvtlfs_vp_targets t = { bm, (uint32_t)(testutil_next() % 65), 0, NULL };
 		uint32_t i, n = 0, bank = 0;
 		uint64_t mask = 0;
 		for (i = 0; i < 64; i++)

@@ -733,7 +733,7 @@ static void test_roundtrip(void **state)
 	(void)state;
 	testutil_seed(0x0DEC0DE5u);
 	for (iter = 0; iter < 1000; iter++) {
-		struct hvtlfs_vp_targets t = { bm, 8, 0 };
+		struct hvtlfs_vp_targets t = { bm, 8, 0, NULL };
 		uint64_t r[4];
 		uint32_t i, n = (uint32_t)(testutil_next() % 4) + 1;
 		for (i = 0; i < 8; i++)

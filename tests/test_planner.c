@@ -14,6 +14,9 @@
 #include "testutil.h"
 
 static uint64_t page[512] __attribute__((aligned(4096)));
+/* The page, described as a kernel describes its per-CPU input page (the GPA of a host
+ * test is the address itself, as in hvtlfs::mock). */
+static struct hvtlfs_input_page pg;
 static struct hvtlfs_features feat;
 static struct hvtlfs_flush_plan plan;
 static uint64_t bm[64];
@@ -61,7 +64,7 @@ static struct hvtlfs_flush_request request(uint32_t words, uint64_t cr3, size_t 
 static int plan_it(const struct hvtlfs_flush_request *r, const struct hvtlfs_flush_policy *pol)
 {
 	memset(page, 0xA5, sizeof(page));
-	return hvtlfs_flush_plan_build(r, &feat, pol, page, sizeof(page), &plan);
+	return hvtlfs_flush_plan_build(r, &feat, pol, &pg, &plan);
 }
 
 static void test_fallback_and_nothing(void **state)
@@ -81,7 +84,7 @@ static void test_fallback_and_nothing(void **state)
 	memset(bm, 0, sizeof(bm));
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_int_equal(plan.form, HVTLFS_FORM_NONE);
-	assert_int_equal(hvtlfs_flush_issue(&plan, 0, NULL), HVTLFS_OK);
+	assert_int_equal(hvtlfs_flush_issue(&plan, NULL), HVTLFS_OK);
 }
 
 /* KVM selftest: VP 2, whole space, slow. */
@@ -97,7 +100,7 @@ static void test_vp2_space(void **state)
 	assert_true(plan.control == 0x0002u);
 	assert_true(page[0] == 0x1000 && page[1] == HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY &&
 		    page[2] == 4);
-	assert_int_equal(plan.nvps, 1);
+	assert_int_equal(hvtlfs_flush_plan_nvps(&plan), 1);
 	assert_true(plan.start == 0 && plan.last == HVTLFS_PLAN_LAST_ALL);
 }
 
@@ -137,7 +140,7 @@ static void test_ex(void **state)
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
 	assert_true(plan.control == 0x0000000100040014u);
 	assert_true(page[3] == 3 && page[4] == 4 && page[5] == 2 && page[6] == 0x400000u);
-	assert_int_equal(plan.nvps, 2);
+	assert_int_equal(hvtlfs_flush_plan_nvps(&plan), 2);
 	/* Below 64 the legacy call is used, unless the policy prefers Ex. */
 	bm[1] = 0;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_OK);
@@ -166,7 +169,7 @@ static void test_all(void **state)
 	assert_true(plan.control == 0x0002u);
 	assert_true(page[0] == 0 && page[1] == 3 && page[2] == 0);
 	/* All VPs: the trace gets CPUID 0x40000005 EAX, the hypervisor's maximum. */
-	assert_int_equal(plan.nvps, 240);
+	assert_int_equal(hvtlfs_flush_plan_nvps(&plan), 240);
 }
 
 static void test_thresholds(void **state)
@@ -456,21 +459,27 @@ static void test_errors(void **state)
 		assert_int_equal(plan_it(&rb, NULL), HVTLFS_ERR_VP_RANGE);
 	}
 	r = request(1, 0x1000, 0);
-	assert_int_equal(hvtlfs_flush_plan_build(NULL, &feat, NULL, page, 4096, &plan),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, NULL, NULL, page, 4096, &plan),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, NULL, 4096, &plan),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, page, 4096, NULL),
-			 HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, (uint8_t *)page + 4, 4000, &plan),
-			 HVTLFS_ERR_ALIGNMENT);
-	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, page, 16, &plan),
-			 HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(hvtlfs_flush_plan_build(NULL, &feat, NULL, &pg, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, NULL, NULL, &pg, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, NULL, &plan), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, &pg, NULL), HVTLFS_ERR_NULL);
+	{
+		/* A page description filled by hand, bypassing hvtlfs_input_page_init(), is
+		 * judged alike: misaligned, or too small for even a whole-space input. */
+		struct hvtlfs_input_page bad = { (uint8_t *)page + 4, (uintptr_t)page + 4, 4000,
+						 0 };
+
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, &bad, &plan),
+				 HVTLFS_ERR_ALIGNMENT);
+		bad.va = page;
+		bad.gpa = (uintptr_t)page;
+		bad.size = 16;
+		assert_int_equal(hvtlfs_flush_plan_build(&r, &feat, NULL, &bad, &plan),
+				 HVTLFS_ERR_NO_SPACE);
+	}
 	r.vps.bitmap = NULL;
 	assert_int_equal(plan_it(&r, NULL), HVTLFS_ERR_NULL);
-	assert_int_equal(hvtlfs_flush_issue(NULL, 0, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_flush_issue(NULL, NULL), HVTLFS_ERR_NULL);
 }
 
 /*
@@ -527,7 +536,7 @@ static void test_never_empty_mask(void **state)
 			assert_true(plan.control == 0);
 			/* Issuing it makes no call (this binary has no hypercall page: a call
 			 * would answer HVTLFS_ERR_NO_HYPERCALL_PAGE). */
-			assert_int_equal(hvtlfs_flush_issue(&plan, 0, NULL), HVTLFS_OK);
+			assert_int_equal(hvtlfs_flush_issue(&plan, NULL), HVTLFS_OK);
 			nothing++;
 			continue;
 		}
@@ -552,6 +561,746 @@ static void test_never_empty_mask(void **state)
 	assert_true(legacy > 500 && nothing > 500);
 }
 
+/* ---- Property: the planner makes the plan the straightforward algorithm makes. ---- */
+
+/*
+ * The reference: the planner as it was first written, kept here verbatim in its logic
+ * and built on the public encoders and builders alone. It counts the simple entries,
+ * counts the extended ones, encodes the winner, and lets the builders lay out the
+ * header and the VP set; the planner must reach the same decisions and write the same
+ * bytes in one encoding pass.
+ */
+struct ref_plan {
+	uint64_t control;
+	uint32_t form, input_size, entries, nvps;
+	uint64_t address_space, start, last;
+	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u];
+};
+
+static int ref_large_flags(uint32_t mapping_size)
+{
+	switch (mapping_size) {
+	case 0:
+	case HVTLFS_MAPPING_4K:
+		return 0;
+	case HVTLFS_MAPPING_2M:
+		return (int)(HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES |
+			     HVTLFS_RANGE_ENCODE_NO_1G);
+	case HVTLFS_MAPPING_1G:
+		return (int)(HVTLFS_RANGE_FORMAT_GVA_EXTENDED | HVTLFS_RANGE_ENCODE_LARGE_PAGES);
+	default:
+		return -1;
+	}
+}
+
+static int ref_plan_build(const struct hvtlfs_flush_request *req, const struct hvtlfs_features *f,
+			  const struct hvtlfs_flush_policy *policy, void *pagebuf, size_t page_size,
+			  struct ref_plan *plan)
+{
+	uint64_t flags = 0, mask = 0, hdr, *dst;
+	size_t need = 0, top, cap, i;
+	unsigned int pflags = policy ? policy->flags : 0u, fmt = HVTLFS_RANGE_FORMAT_GVA_SIMPLE;
+	bool ex = false, list = false, xmm;
+	int banks = 0, rc, large;
+	unsigned int opts;
+	struct hvtlfs_prepared p;
+
+	memset(plan, 0, sizeof(*plan));
+	large = ref_large_flags(req->mapping_size);
+	if (large < 0)
+		return HVTLFS_ERR_MAPPING_SIZE;
+	if (!f->remote_tlb_flush_recommended)
+		return HVTLFS_ERR_FALLBACK;
+	if (req->vps.all) {
+		flags |= HVTLFS_FLUSH_ALL_PROCESSORS;
+		plan->nvps = f->max_vps;
+	} else {
+		if (req->vps.words && !req->vps.bitmap)
+			return HVTLFS_ERR_NULL;
+		if (!hvtlfs_vp_bitmap_highest(req->vps.bitmap, req->vps.words, &top))
+			return HVTLFS_OK;
+		if (top >= HVTLFS_VPSET_MAX_VPS)
+			return HVTLFS_ERR_VP_RANGE;
+		if (top >= 64u && !f->ex_processor_masks_recommended)
+			return HVTLFS_ERR_FALLBACK;
+		ex = top >= 64u ||
+		     ((pflags & HVTLFS_POLICY_PREFER_EX) && f->ex_processor_masks_recommended);
+		if (ex) {
+			banks = hvtlfs_vp_targets_banks(&req->vps);
+			if (banks < 0)
+				return banks;
+		} else {
+			mask = req->vps.bitmap[0];
+		}
+		plan->nvps = (uint32_t)hvtlfs_vp_bitmap_count(req->vps.bitmap, req->vps.words);
+	}
+	if (req->all_spaces)
+		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	else
+		plan->address_space = req->address_space;
+	hdr = ex ? 32u + 8u * (uint64_t)banks : 24u;
+	xmm = HVTLFS_XMM_ENABLED_ && f->xmm_input && !(pflags & HVTLFS_POLICY_NO_XMM);
+	if (!req->everything) {
+		size_t need_x;
+		uint64_t limit, lo = ~(uint64_t)0, hi = 0;
+
+		if (!req->nranges)
+			return HVTLFS_ERR_EMPTY_RANGE;
+		rc = hvtlfs_ranges_encode(NULL, 0, req->ranges, req->nranges,
+					  HVTLFS_RANGE_FORMAT_GVA_SIMPLE, &need);
+		if (rc < 0)
+			return rc;
+		if (large && f->ext_gva_ranges && !(pflags & HVTLFS_POLICY_NO_LARGE_PAGES)) {
+			rc = hvtlfs_ranges_encode(NULL, 0, req->ranges, req->nranges,
+						  (unsigned int)large, &need_x);
+			if (rc < 0)
+				return rc;
+			if (need_x < need) {
+				need = need_x;
+				fmt = (unsigned int)large;
+			}
+		}
+		limit = page_size >= hdr ? (page_size - hdr) / 8u : 0u;
+		if (xmm && hdr + 8u * (uint64_t)need <= HVTLFS_FAST_XMM_BYTES)
+			limit = need;
+		if (policy && policy->max_list_entries && policy->max_list_entries < limit)
+			limit = policy->max_list_entries;
+		list = need <= limit && need <= HVTLFS_CONTROL_REP_MAX;
+		for (i = 0; i < req->nranges; i++) {
+			uint64_t e = req->ranges[i].start + (req->ranges[i].length - 1u);
+
+			lo = req->ranges[i].start < lo ? req->ranges[i].start : lo;
+			hi = e > hi ? e : hi;
+		}
+		plan->start = lo;
+		plan->last = hi;
+	}
+	if (!list) {
+		plan->start = 0;
+		plan->last = HVTLFS_PLAN_LAST_ALL;
+		if (req->non_global_only)
+			flags |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+		need = 0;
+	}
+	if (list && (fmt & HVTLFS_RANGE_FORMAT_GVA_EXTENDED))
+		flags |= HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+	if (xmm && hdr + 8u * (uint64_t)need <= HVTLFS_FAST_XMM_BYTES) {
+		dst = plan->regs;
+		cap = HVTLFS_FAST_XMM_BYTES;
+		opts = HVTLFS_CTL_FAST;
+		plan->form = HVTLFS_FORM_XMM;
+	} else {
+		if (hdr > page_size)
+			return HVTLFS_ERR_NO_SPACE;
+		dst = (uint64_t *)pagebuf;
+		cap = page_size;
+		opts = 0;
+		plan->form = HVTLFS_FORM_SLOW;
+	}
+	if (list) {
+		uint64_t *entries = dst + hdr / 8u;
+
+		rc = hvtlfs_ranges_encode(entries, need, req->ranges, req->nranges, fmt, NULL);
+		if (rc < 0 || (size_t)rc != need) {
+			plan->form = HVTLFS_FORM_NONE;
+			return rc < 0 ? rc : HVTLFS_ERR_INVALID_ARG;
+		}
+		rc = ex ? hvtlfs_flush_build_list_ex(dst, cap, plan->address_space, flags,
+						     &req->vps, entries, (uint32_t)need, opts, &p)
+			: hvtlfs_flush_build_list(dst, cap, plan->address_space, flags, mask,
+						  entries, (uint32_t)need, opts, &p);
+	} else {
+		rc = ex ? hvtlfs_flush_build_space_ex(dst, cap, plan->address_space, flags,
+						      &req->vps, opts, &p)
+			: hvtlfs_flush_build_space(dst, cap, plan->address_space, flags, mask, opts,
+						   &p);
+	}
+	if (rc) {
+		plan->form = HVTLFS_FORM_NONE;
+		return rc;
+	}
+	plan->control = p.control;
+	plan->input_size = p.input_size;
+	plan->entries = p.rep_count;
+	return HVTLFS_OK;
+}
+
+/* A random range: mostly small, some huge, aligned or not, sometimes bad. */
+static void any_range(struct hvtlfs_range *r)
+{
+	static const uint64_t align[] = { 1u, 4096u, 0x200000u, 0x40000000u };
+	uint64_t a = align[testutil_below(4)];
+
+	r->start = (0x7f0000000000ull + testutil_below(0x100000000ull)) & ~(a - 1u);
+	switch (testutil_below(8)) {
+	case 0:
+		r->length = 1u + testutil_below(4096u);
+		break;
+	case 1:
+	case 2:
+		r->length = (1u + testutil_below(40)) * 4096u - testutil_below(2);
+		break;
+	case 3:
+		r->length = 1u + testutil_below(0x2000000u);
+		break;
+	case 4:
+		r->length = (1u + testutil_below(16)) * a;
+		break;
+	case 5:
+		r->length = 1u + testutil_below(0x400000000ull);
+		break;
+	case 6:
+		/* near the top: wraps half the time */
+		r->start = 0xFFFFFFFFFFFFF000ull - 4096u * testutil_below(4);
+		r->length = 1u + testutil_below(0x8000u);
+		break;
+	default:
+		r->length = testutil_below(50) == 0 ? 0 : 1u + testutil_below(64u * 4096u);
+		break;
+	}
+}
+
+static void test_same_as_reference(void **state)
+{
+	static uint64_t refpage[512] __attribute__((aligned(4096)));
+	static uint64_t bits[70];
+	static const uint32_t sizes[] = { 0, HVTLFS_MAPPING_4K, HVTLFS_MAPPING_2M,
+					  HVTLFS_MAPPING_1G, 0x3000u };
+	unsigned int iter, ok = 0, lists = 0, xmms = 0, exs = 0, spaces = 0;
+	(void)state;
+	testutil_seed(0x5EFE4E4CE5u);
+	for (iter = 0; iter < 20000u; iter++) {
+		struct hvtlfs_flush_request r;
+		struct hvtlfs_flush_policy pol, *polp = NULL;
+		struct ref_plan want;
+		struct hvtlfs_input_page small;
+		size_t words = (size_t)testutil_below(70), i, nr = 1u + testutil_below(12);
+		size_t psize = testutil_below(4) == 0 ? 16u + 8u * testutil_below(40) : 4096u;
+		int rc_want, rc_got;
+		uint64_t density = testutil_below(4);
+
+		memset(&feat, 0, sizeof(feat));
+		feat.remote_tlb_flush_recommended = testutil_below(30) != 0;
+		feat.ex_processor_masks_recommended = testutil_below(4) != 0;
+		feat.xmm_input = testutil_below(2) != 0;
+		feat.ext_gva_ranges = testutil_below(2) != 0;
+		feat.max_vps = (uint32_t)testutil_below(4097);
+		memset(bits, 0, sizeof(bits));
+		for (i = 0; i < words; i++) {
+			/* Mostly VPs below 64, sometimes a few banks, rarely past 4095. */
+			if (i == 0 ? testutil_below(8) != 0
+				   : testutil_below(i < 64 ? 6u - density : 400u) == 0)
+				bits[i] = testutil_next() >> testutil_below(64);
+		}
+		for (i = 0; i < nr; i++)
+			any_range(&rg[i]);
+		if (testutil_below(3) == 0) /* sorted input, the kernel's usual */
+			for (i = 1; i < nr; i++)
+				rg[i].start = rg[i - 1].start + testutil_below(0x100000u);
+		memset(&r, 0, sizeof(r));
+		r.vps.bitmap = testutil_below(40) == 0 ? NULL : bits;
+		r.vps.words = words;
+		r.vps.all = testutil_below(10) == 0;
+		r.address_space = testutil_next() & 0x000FFFFFFFFFF000ull;
+		r.all_spaces = testutil_below(6) == 0;
+		r.non_global_only = testutil_below(2) != 0;
+		r.everything = testutil_below(7) == 0;
+		r.mapping_size = sizes[testutil_below(testutil_below(20) == 0 ? 5 : 4)];
+		r.ranges = rg;
+		r.nranges = testutil_below(40) == 0 ? 0 : nr;
+		if (testutil_below(2)) {
+			pol.flags = (unsigned int)testutil_below(8);
+			pol.max_list_entries =
+				testutil_below(3) == 0 ? (uint32_t)testutil_below(80) : 0u;
+			polp = &pol;
+		}
+		memset(refpage, 0xA5, sizeof(refpage));
+		memset(page, 0xA5, sizeof(page));
+		rc_want = ref_plan_build(&r, &feat, polp, refpage, psize, &want);
+		assert_int_equal(hvtlfs_input_page_init(&small, page, (uintptr_t)page, psize),
+				 HVTLFS_OK);
+		rc_got = hvtlfs_flush_plan_build(&r, &feat, polp, &small, &plan);
+		assert_int_equal(rc_got, rc_want);
+		if (rc_got != HVTLFS_OK) {
+			assert_int_equal(plan.form, HVTLFS_FORM_NONE);
+			continue;
+		}
+		ok++;
+		assert_int_equal(plan.form, want.form);
+		assert_true(plan.control == want.control);
+		assert_int_equal(plan.input_size, want.input_size);
+		assert_int_equal(plan.entries, want.entries);
+		assert_true(plan.address_space == want.address_space);
+		assert_true(plan.start == want.start && plan.last == want.last);
+		assert_int_equal(hvtlfs_flush_plan_nvps(&plan), want.nvps);
+		if (plan.form == HVTLFS_FORM_XMM) {
+			assert_memory_equal(plan.regs, want.regs, plan.input_size);
+			/* the page untouched, as the reference leaves it */
+			assert_memory_equal(page, refpage, psize);
+			xmms++;
+		} else if (plan.form == HVTLFS_FORM_SLOW) {
+			assert_memory_equal(page, refpage, plan.input_size);
+		}
+		/* Nothing written past the page the description gives. */
+		for (i = psize; i < sizeof(page); i++)
+			assert_int_equal(((const uint8_t *)page)[i], 0xA5);
+		if (plan.form != HVTLFS_FORM_NONE) {
+			uint16_t code = hvtlfs_control_code(plan.control);
+
+			lists += plan.entries != 0;
+			spaces += plan.entries == 0;
+			exs += code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX ||
+			       code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX;
+		}
+	}
+	/* The run reached every kind of plan often. */
+	assert_true(ok > 8000u && lists > 3000u && spaces > 1500u && exs > 1000u);
+	assert_true(!HVTLFS_XMM_ENABLED_ || xmms > 1000u);
+}
+
+/* ---- The IPI planner. ---- */
+
+static struct hvtlfs_ipi_plan ipl;
+
+static struct hvtlfs_ipi_request ipi_req(uint32_t words, uint32_t vector)
+{
+	struct hvtlfs_ipi_request r;
+
+	memset(&r, 0, sizeof(r));
+	r.vps.bitmap = bm;
+	r.vps.words = words;
+	r.vector = vector;
+	return r;
+}
+
+static void ipi_features(void)
+{
+	base_features();
+	feat.cluster_ipi_recommended = true;
+	feat.ex_processor_masks_recommended = true;
+}
+
+static void test_ipi_plan(void **state)
+{
+	struct hvtlfs_ipi_request r;
+	struct hvtlfs_vp_source src;
+	static const unsigned long cpus[1] = { 0x7 };
+	static const uint32_t vp_of[3] = { 0, 64, 130 };
+	(void)state;
+	ipi_features();
+	memset(bm, 0, sizeof(bm));
+	/* Every VP below 64: HvCallSendSyntheticClusterIpi (0x000B), fast, RDX the vector,
+	 * R8 the mask. */
+	bm[0] = 0x8001;
+	r = ipi_req(4, 0x2F);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, NULL, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_FAST);
+	assert_true(ipl.control == (0x000Bu | HVTLFS_CONTROL_FAST));
+	assert_true(ipl.regs[0] == 0x2F && ipl.regs[1] == 0x8001);
+	/* The out-of-line half makes the same plan. */
+	{
+		struct hvtlfs_ipi_plan o;
+
+		assert_int_equal(hvtlfs_ipi_plan_build_(&r, &feat, NULL, &o, 0), HVTLFS_OK);
+		assert_true(o.form == ipl.form && o.control == ipl.control &&
+			    o.regs[0] == ipl.regs[0] && o.regs[1] == ipl.regs[1]);
+	}
+	/* VP 130 too: HvCallSendSyntheticClusterIpiEx (0x0015) with 2 bank words, slow. */
+	bm[2] = 0x4;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_SLOW);
+	assert_true(ipl.control == (0x0015u | ((uint64_t)2 << HVTLFS_CONTROL_VARHDR_SHIFT)));
+	assert_true(page[0] == 0x2F && page[1] == HVTLFS_GENERIC_SET_SPARSE_4K && page[2] == 0x5 &&
+		    page[3] == 0x8001 && page[4] == 0x4);
+	assert_int_equal(ipl.input_size, 40);
+	/* ... with XMM input: the same bytes in the registers (when the build has them). */
+	feat.xmm_input = true;
+	assert_int_equal(hvtlfs_ipi_plan_build_(&r, &feat, &pg, &ipl, 0), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_XMM);
+	assert_true(ipl.regs[0] == 0x2F && ipl.regs[2] == 0x5 && ipl.regs[4] == 0x4);
+	assert_int_equal(hvtlfs_ipi_plan_build_(&r, &feat, &pg, &ipl, HVTLFS_PLAN_NO_XMM_),
+			 HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_SLOW);
+	feat.xmm_input = false;
+	/* Without the Ex hint a VP at 64 or above means the APIC. */
+	feat.ex_processor_masks_recommended = false;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_FALLBACK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	feat.ex_processor_masks_recommended = true;
+	/* Without the cluster IPI hint (CPUID 0x40000004 EAX bit 10): the APIC. */
+	feat.cluster_ipi_recommended = false;
+	bm[2] = 0;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_FALLBACK);
+	feat.cluster_ipi_recommended = true;
+	/* The sender alone: nothing to send. */
+	bm[0] = 0x8;
+	r.exclude_self = true;
+	r.self_vp = 3;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	/* An empty set: nothing. */
+	r.exclude_self = false;
+	bm[0] = 0;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	assert_int_equal(hvtlfs_ipi_issue(&ipl, NULL), HVTLFS_OK);
+	/* "All": the ALL format of the Ex call. */
+	memset(&r, 0, sizeof(r));
+	r.vps.all = true;
+	r.vector = 0xF0;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_true(ipl.control == 0x0015u && page[1] == HVTLFS_GENERIC_SET_ALL && page[2] == 0);
+	/* "All but self" is never the ALL format: every VP of the count but the sender. */
+	r.exclude_self = true;
+	r.self_vp = 5;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_NO_VP_COUNT);
+	r.vp_count = 40;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_FAST);
+	assert_true(ipl.regs[1] == (HVTLFS_MASK64(40) & ~(uint64_t)0x20));
+	r.vp_count = 130;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_true(page[1] == HVTLFS_GENERIC_SET_SPARSE_4K && page[2] == 0x7 &&
+		    page[3] == ~(uint64_t)0x20 && page[4] == ~(uint64_t)0 && page[5] == 0x3);
+	/* The sender alone in the last bank: that bank is left out, not sent empty. */
+	r.vp_count = 129;
+	r.self_vp = 128;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_true(ipl.control == (0x0015u | ((uint64_t)2 << HVTLFS_CONTROL_VARHDR_SHIFT)));
+	assert_true(page[2] == 0x3 && page[3] == ~(uint64_t)0 && page[4] == ~(uint64_t)0);
+	r.vp_count = 65;
+	r.self_vp = 64;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_true(ipl.form == HVTLFS_FORM_FAST && ipl.regs[1] == ~(uint64_t)0);
+	r.vp_count = 4097;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_VP_RANGE);
+	/* A CPU source: CPUs 0-2 are VPs 0, 64 and 130; the sender (VP 64) left out. */
+	src.cpus = cpus;
+	src.ncpus = 3;
+	src.vp_of_cpu = vp_of;
+	memset(&r, 0, sizeof(r));
+	r.vps.source = &src;
+	r.vector = 0x40;
+	r.exclude_self = true;
+	r.self_vp = 64;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	assert_int_equal(ipl.form, HVTLFS_FORM_SLOW);
+	assert_true(ipl.control == (0x0015u | ((uint64_t)3 << HVTLFS_CONTROL_VARHDR_SHIFT)));
+	assert_true(page[2] == 0x7 && page[3] == 0x1 && page[4] == 0 && page[5] == 0x4);
+}
+
+static void test_ipi_errors(void **state)
+{
+	struct hvtlfs_ipi_request r;
+	struct hvtlfs_input_page small;
+	(void)state;
+	ipi_features();
+	memset(bm, 0, sizeof(bm));
+	bm[0] = 1;
+	r = ipi_req(1, 0x0F);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_VECTOR_RANGE);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	r.vector = 0x100;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_VECTOR_RANGE);
+	r.vector = 0x10;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	r.vector = 0xFF;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+	r.vps.bitmap = NULL;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_ERR_NULL);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	{
+		static uint64_t big[65];
+		struct hvtlfs_ipi_request rb = ipi_req(65, 0x30);
+
+		big[64] = 1; /* VP 4096 */
+		rb.vps.bitmap = big;
+		assert_int_equal(hvtlfs_ipi_plan_build(&rb, &feat, &pg, &ipl), HVTLFS_ERR_VP_RANGE);
+	}
+	/* The Ex input needs a page: none, or too small. */
+	r = ipi_req(2, 0x30);
+	bm[1] = 1;
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, NULL, &ipl), HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(hvtlfs_input_page_init(&small, page, (uintptr_t)page, 24), HVTLFS_OK);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &small, &ipl), HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	assert_int_equal(hvtlfs_ipi_plan_build(NULL, &feat, &pg, &ipl), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, NULL, &pg, &ipl), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ipi_issue(NULL, NULL), HVTLFS_ERR_NULL);
+}
+
+/* ---- The guest-physical flush planner. ---- */
+
+static struct hvtlfs_gpa_flush_plan gpl;
+static struct hvtlfs_page_range prg[600];
+
+static void test_gpa_plan(void **state)
+{
+	struct hvtlfs_gpa_flush_request r;
+	size_t i;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	r.address_space = 0x1234000;
+	prg[0].first = 0x200; /* 2 MiB aligned: GPA 0x200000 */
+	prg[0].count = 1024;  /* 4 MiB */
+	r.ranges = prg;
+	r.nranges = 1;
+	/* 4 KiB mappings: one 4 KiB entry of 1024 pages (additional pages 1023). */
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_SLOW);
+	assert_true(gpl.control == (0x00B0u | ((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT)));
+	assert_true(page[0] == 0x1234000 && page[1] == 0 &&
+		    page[2] == ((uint64_t)0x200 << 12 | 1023));
+	/* 2 MiB mappings: one large entry (bit 11) of two 2 MiB pages. */
+	r.mapping_size = HVTLFS_MAPPING_2M;
+	prg[0].count = 8192; /* 32 MiB: 4 entries of 4 KiB, 1 of 2 MiB pages */
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 1);
+	assert_true((page[2] & HVTLFS_RANGE_EXT_LARGE_PAGE) != 0 &&
+		    (page[2] & HVTLFS_RANGE_EXT_PAGE_1G) == 0);
+	r.flags = HVTLFS_POLICY_NO_LARGE_PAGES;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 4);
+	r.flags = 0;
+	r.mapping_size = 0;
+	/* The nested bit for L0. */
+	r.nested = true;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_true((gpl.control & HVTLFS_CONTROL_NESTED) != 0);
+	/* More entries than the page holds: the whole space, fast. */
+	for (i = 0; i < 600; i++) {
+		prg[i].first = 0x10000u + 16u * i;
+		prg[i].count = 1;
+	}
+	r.nranges = 600;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
+	assert_true(gpl.control == (0x00AFu | HVTLFS_CONTROL_NESTED | HVTLFS_CONTROL_FAST));
+	assert_true(gpl.regs[0] == 0x1234000 && gpl.regs[1] == 0 && gpl.entries == 0);
+	/* 510 entries fill the page exactly (16 + 8 * 510 = 4096). */
+	r.nranges = 510;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 510);
+	r.max_list_entries = 8;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
+	/* XMM input: a short list in the registers. */
+	r.nranges = 3;
+	feat.xmm_input = true;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build_(&r, &feat, &pg, &gpl, 0), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_XMM);
+	assert_true(gpl.regs[0] == 0x1234000 && gpl.regs[2] == (uint64_t)0x10000 << 12 &&
+		    gpl.regs[4] == (uint64_t)0x10020 << 12);
+	feat.xmm_input = false;
+	/* Everything. */
+	r.everything = true;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, NULL, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
+	/* Without the nested guest-mapping flush (CPUID 0x4000000A EAX bit 18). */
+	feat.nested.gpa_flush_hypercalls = false;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_FALLBACK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+}
+
+static void test_gpa_errors(void **state)
+{
+	struct hvtlfs_gpa_flush_request r;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	r.ranges = prg;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_EMPTY_RANGE);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	prg[0].first = HVTLFS_RANGE_MAX_PAGE;
+	prg[0].count = 2;
+	r.nranges = 1;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	prg[0].count = 0;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_EMPTY_RANGE);
+	r.ranges = NULL;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_NULL);
+	r.ranges = prg;
+	prg[0].count = 1;
+	r.mapping_size = 8192;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl),
+			 HVTLFS_ERR_MAPPING_SIZE);
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(NULL, &feat, &pg, &gpl), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, NULL), HVTLFS_ERR_NULL);
+	/* A plan of nothing issues nothing. */
+	assert_int_equal(hvtlfs_gpa_flush_issue(&gpl, NULL), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_gpa_flush_issue(NULL, NULL), HVTLFS_ERR_NULL);
+}
+
+/* ---- Every planner: a guard after the page, the input page's own checks. ---- */
+
+static uint64_t guarded[512 + 8] __attribute__((aligned(4096)));
+#define GUARD_WORD 0xA5A5A5A5A5A5A5A5u
+
+static bool guard_intact(size_t from)
+{
+	size_t i;
+
+	for (i = from; i < 512 + 8; i++)
+		if (guarded[i] != GUARD_WORD)
+			return false;
+	return true;
+}
+
+static void test_guard_after_page(void **state)
+{
+	struct hvtlfs_input_page small;
+	struct hvtlfs_flush_request fr;
+	struct hvtlfs_ipi_request ir;
+	struct hvtlfs_gpa_flush_request gr;
+	size_t words, i;
+	int rc;
+	(void)state;
+	/* Pages of every size from 8 to 128 bytes, the rest of the buffer a guard. */
+	for (words = 1; words <= 16; words++) {
+		for (i = 0; i < 512 + 8; i++)
+			guarded[i] = GUARD_WORD;
+		assert_int_equal(
+			hvtlfs_input_page_init(&small, guarded, (uintptr_t)guarded, words * 8u),
+			HVTLFS_OK);
+		reset(0);
+		feat.ex_processor_masks_recommended = true;
+		feat.cluster_ipi_recommended = true;
+		feat.nested.gpa_flush_hypercalls = true;
+		for (i = 0; i < 8; i++)
+			bm[i] = ~(uint64_t)0; /* 512 VPs: 8 bank words */
+		scatter(20);
+		fr = request(8, 0x1000, 20);
+		rc = hvtlfs_flush_plan_build(&fr, &feat, NULL, &small, &plan);
+		assert_true(guard_intact(words));
+		assert_true(rc == HVTLFS_OK ? plan.input_size <= words * 8u
+					    : plan.form == HVTLFS_FORM_NONE);
+		ir = ipi_req(8, 0x30);
+		rc = hvtlfs_ipi_plan_build(&ir, &feat, &small, &ipl);
+		assert_true(guard_intact(words));
+		assert_true(rc == HVTLFS_OK ? ipl.input_size <= words * 8u
+					    : ipl.form == HVTLFS_FORM_NONE);
+		memset(&gr, 0, sizeof(gr));
+		for (i = 0; i < 20; i++) {
+			prg[i].first = 0x100u + 4u * i;
+			prg[i].count = 1;
+		}
+		gr.ranges = prg;
+		gr.nranges = 20;
+		rc = hvtlfs_gpa_flush_plan_build(&gr, &feat, &small, &gpl);
+		assert_true(guard_intact(words));
+		assert_int_equal(rc, HVTLFS_OK); /* the whole space when the list does not fit */
+		assert_true(gpl.form != HVTLFS_FORM_SLOW || gpl.input_size <= words * 8u);
+	}
+}
+
+static void test_input_page(void **state)
+{
+	struct hvtlfs_input_page d;
+	(void)state;
+	assert_int_equal(hvtlfs_input_page_init(&d, page, 0x5000, 4096), HVTLFS_OK);
+	assert_true(d.va == page && d.gpa == 0x5000 && d.size == 4096);
+	/* A VA and a GPA at different offsets of their 4 KiB pages cannot be one byte. */
+	assert_int_equal(hvtlfs_input_page_init(&d, (uint8_t *)page + 8, 0x5010, 64),
+			 HVTLFS_ERR_PAGE_MISMATCH);
+	assert_int_equal(hvtlfs_input_page_init(&d, (uint8_t *)page + 4, 0x5004, 64),
+			 HVTLFS_ERR_ALIGNMENT);
+	/* 4096 bytes from the middle of a page would cross it. */
+	assert_int_equal(hvtlfs_input_page_init(&d, (uint8_t *)page + 8, 0x5008, 4096),
+			 HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_input_page_init(&d, NULL, 0, 16), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_input_page_init(NULL, page, 0x5000, 4096), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_input_page_init(&d, NULL, 0, 0), HVTLFS_OK);
+}
+
+/* The inline halves plan exactly what the library plans: random IPI and guest-physical
+ * requests, bitmaps and CPU sources, planned both ways, the same plan and bytes. */
+static void test_inline_same_as_library(void **state)
+{
+	static uint64_t lib_page[512] __attribute__((aligned(4096)));
+	static unsigned long cpus[64 / (8 * sizeof(unsigned long)) + 1];
+	static uint32_t vp_of[64];
+	struct hvtlfs_input_page lpg;
+	struct hvtlfs_vp_source src;
+	unsigned int iter, k;
+	(void)state;
+	assert_int_equal(hvtlfs_input_page_init(&lpg, lib_page, (uintptr_t)lib_page, 4096),
+			 HVTLFS_OK);
+	testutil_seed(0x1F2E3D4C5B6A7988u);
+	for (iter = 0; iter < 4000; iter++) {
+		struct hvtlfs_ipi_request ir;
+		struct hvtlfs_ipi_plan a, b;
+		struct hvtlfs_gpa_flush_request gr;
+		struct hvtlfs_gpa_flush_plan ga, gb;
+		struct hvtlfs_page_range one;
+		uint64_t x = testutil_next();
+		int ra, rb;
+
+		ipi_features();
+		feat.xmm_input = (x & 1) != 0;
+		feat.cluster_ipi_recommended = (x & 0x700) != 0;
+		feat.nested.gpa_flush_hypercalls = (x & 0x3800) != 0;
+		memset(bm, 0, sizeof(bm));
+		bm[0] = testutil_next() & testutil_next();
+		if ((x & 0x6) == 0)
+			bm[1] = 1;
+		memset(cpus, 0, sizeof(cpus));
+		for (k = 0; k < 64; k++) {
+			vp_of[k] = (x & 0x10) ? 63u - k : k + ((x & 0x20) && k == 7 ? 60u : 0u);
+			if (bm[0] >> k & 1)
+				cpus[k / (8 * sizeof(unsigned long))] |=
+					1ul << (k % (8 * sizeof(unsigned long)));
+		}
+		src.cpus = cpus;
+		src.ncpus = 1u + (size_t)(testutil_next() % 64u);
+		src.vp_of_cpu = vp_of;
+		ir = ipi_req(2, 0x0Eu + (uint32_t)(testutil_next() % 0xF4u));
+		if (x & 0x40)
+			ir.vps.source = &src;
+		ir.exclude_self = (x & 0x80) != 0;
+		ir.self_vp = (uint32_t)(testutil_next() % 70u);
+		ra = hvtlfs_ipi_plan_build(&ir, &feat, &pg, &a);
+		rb = hvtlfs_ipi_plan_build_(&ir, &feat, &lpg, &b, HVTLFS_PLAN_OPTS_);
+		assert_int_equal(ra, rb);
+		assert_true(a.form == b.form && a.control == b.control &&
+			    a.input_size == b.input_size);
+		if (a.form == HVTLFS_FORM_FAST)
+			assert_true(a.regs[0] == b.regs[0] && a.regs[1] == b.regs[1]);
+		if (a.form == HVTLFS_FORM_SLOW)
+			assert_memory_equal(page, lib_page, a.input_size);
+
+		memset(&gr, 0, sizeof(gr));
+		one.first = (x & 0x8000) ? HVTLFS_RANGE_MAX_PAGE - (testutil_next() % 4u)
+					 : testutil_next() % 0x100000u;
+		one.count = testutil_next() % 2100u;
+		gr.ranges = &one;
+		gr.nranges = (x & 0x10000) ? 0 : 1;
+		gr.address_space = testutil_next() & ~(uint64_t)0xFFF;
+		gr.nested = (x & 0x20000) != 0;
+		gr.mapping_size = (x & 0x40000) ? HVTLFS_MAPPING_2M : (x & 0x80000) ? 12345u : 0u;
+		gr.flags = (x & 0x100000) ? HVTLFS_POLICY_NO_XMM : 0u;
+		ra = hvtlfs_gpa_flush_plan_build(&gr, &feat, &pg, &ga);
+		rb = hvtlfs_gpa_flush_plan_build_(&gr, &feat, &lpg, &gb, HVTLFS_PLAN_OPTS_);
+		assert_int_equal(ra, rb);
+		assert_true(ga.form == gb.form && ga.control == gb.control &&
+			    ga.input_size == gb.input_size && ga.entries == gb.entries);
+		if (ga.form == HVTLFS_FORM_SLOW)
+			assert_memory_equal(page, lib_page, ga.input_size);
+		else if (ga.form != HVTLFS_FORM_NONE)
+			assert_memory_equal(ga.regs, gb.regs, ga.input_size);
+	}
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return hvtlfs_input_page_init(&pg, page, (uintptr_t)page, sizeof(page));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -567,6 +1316,14 @@ int main(void)
 		cmocka_unit_test(test_xmm),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_never_empty_mask),
+		cmocka_unit_test(test_same_as_reference),
+		cmocka_unit_test(test_ipi_plan),
+		cmocka_unit_test(test_ipi_errors),
+		cmocka_unit_test(test_gpa_plan),
+		cmocka_unit_test(test_gpa_errors),
+		cmocka_unit_test(test_guard_after_page),
+		cmocka_unit_test(test_input_page),
+		cmocka_unit_test(test_inline_same_as_library),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, setup, NULL);
 }

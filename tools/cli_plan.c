@@ -115,6 +115,7 @@ int cli_plan(int argc, char **argv)
 	struct hvtlfs_flush_policy policy;
 	struct hvtlfs_features f;
 	struct hvtlfs_flush_plan plan;
+	struct hvtlfs_input_page page;
 	struct hvtlfs_hvcall_input in;
 	struct hvtlfs_hvcall_request hv;
 	const char *val;
@@ -234,7 +235,9 @@ int cli_plan(int argc, char **argv)
 	req.ranges = plan_ranges;
 	req.nranges = nranges;
 
-	rc = hvtlfs_flush_plan_build(&req, &f, &policy, plan_page, sizeof(plan_page), &plan);
+	rc = hvtlfs_input_page_init(&page, plan_page, (uintptr_t)plan_page, sizeof(plan_page));
+	if (rc == HVTLFS_OK)
+		rc = hvtlfs_flush_plan_build(&req, &f, &policy, &page, &plan);
 	if (rc != HVTLFS_OK) {
 		printf("no hypercall   %s (%d): %s\n", hvtlfs_strerror(rc), rc,
 		       plan_error_hint(rc));

@@ -78,6 +78,9 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
 /* ---- The guest. ---- */
 
 static _Alignas(4096) uint8_t input_page[4096];
+/* The page as the planners take it: in the mock a guest physical address is the host
+ * address. */
+static struct hvtlfs_input_page page;
 
 static void begin(const char *title)
 {
@@ -162,7 +165,7 @@ static void flush(const char *title, const struct hvtlfs_flush_request *req,
 	int rc;
 
 	begin(title);
-	rc = hvtlfs_flush_plan_build(req, f, NULL, input_page, sizeof(input_page), &plan);
+	rc = hvtlfs_flush_plan_build(req, f, NULL, &page, &plan);
 	if (rc != HVTLFS_OK) {
 		printf("!! planner: %s\n", hvtlfs_strerror(rc));
 		failures++;
@@ -174,7 +177,7 @@ static void flush(const char *title, const struct hvtlfs_flush_request *req,
 		printf("%u range entr%s\n", plan.entries, plan.entries == 1 ? "y" : "ies");
 	else
 		printf("whole address space\n");
-	rc = hvtlfs_flush_issue(&plan, (uint64_t)(uintptr_t)input_page, &result);
+	rc = hvtlfs_flush_issue(&plan, &result);
 	end("hvtlfs_flush_issue()", RETURNS_OUTCOME, rc, result, HVTLFS_STATUS_SUCCESS);
 }
 
@@ -208,12 +211,16 @@ static int run(const char *argv0)
 	int rc;
 
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
+	if (hvtlfs_input_page_init(&page, input_page, (uintptr_t)input_page, sizeof(input_page)))
+		return 1;
 	/* What the partition's CPUID would say (see hvtlfs_features_decode()). */
 	memset(&f, 0, sizeof(f));
 	f.remote_tlb_flush_recommended = true;
 	f.ex_processor_masks_recommended = true;
 	f.ext_gva_ranges = true;
 	f.xmm_input = true;
+	f.cluster_ipi_recommended = true;
+	f.nested.gpa_flush_hypercalls = true;
 	f.max_vps = 256;
 	printf("hvtlfs demo: a guest plans and issues hypercalls through the hypercall page;\n"
 	       "behind the page, hvtlfs::mock hands each call to a hypervisor that judges it\n"
@@ -302,13 +309,66 @@ static int run(const char *argv0)
 
 	begin("Send vector 0x31 to VPs 0, 5 and 130 (HvSendSyntheticClusterIpiEx, slow)");
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, ex_vps, 3);
+	memset(&t, 0, sizeof(t));
 	t.bitmap = bm;
 	t.words = HVTLFS_VPSET_MAX_BANKS;
-	t.all = 0;
 	if (built("hvtlfs_ipi_build_ex()",
 		  hvtlfs_ipi_build_ex(input_page, sizeof(input_page), 0x31, 0, &t, 0, &p))) {
 		result = hvtlfs_hypercall_slow(p.control, (uint64_t)(uintptr_t)input_page, 0);
 		end("hvtlfs_hypercall_slow()", RETURNS_WORD, 0, result, HVTLFS_STATUS_SUCCESS);
+	}
+
+	/* The IPI planner: every VP but the sender, which is never the ALL format. */
+	begin("Planned IPI: vector 0x32 to all 80 VPs but the sender, VP 3 "
+	      "(hvtlfs_ipi_plan_build(): the Ex call, never HV_GENERIC_SET_ALL)");
+	{
+		struct hvtlfs_ipi_request ir;
+		struct hvtlfs_ipi_plan ip;
+
+		memset(&ir, 0, sizeof(ir));
+		ir.vps.all = true;
+		ir.exclude_self = true;
+		ir.self_vp = 3;
+		ir.vp_count = 80;
+		ir.vector = 0x32;
+		ir.flags = HVTLFS_POLICY_NO_XMM; /* the slow form: the page, as printed */
+		if (built("hvtlfs_ipi_plan_build()", hvtlfs_ipi_plan_build(&ir, &f, &page, &ip))) {
+			printf("planner: %s, %s\n",
+			       hvtlfs_call_name(hvtlfs_control_code(ip.control)),
+			       ip.form == HVTLFS_FORM_FAST  ? "fast form (RDX, R8)"
+			       : ip.form == HVTLFS_FORM_XMM ? "XMM fast form"
+							    : "slow form (input page)");
+			rc = hvtlfs_ipi_issue(&ip, &result);
+			end("hvtlfs_ipi_issue()", RETURNS_OUTCOME, rc, result,
+			    HVTLFS_STATUS_SUCCESS);
+		}
+	}
+
+	/* The guest-physical flush planner: a nested hypervisor flushes its guest's EPT. */
+	begin("Planned guest-physical flush: an L1 hypervisor flushes 16 MiB of its guest's "
+	      "memory mapped by 2 MiB pages, through L0 (nested bit)");
+	{
+		static const struct hvtlfs_page_range gpa_pages = { 0x200, 4096 }; /* 0x200000 */
+		struct hvtlfs_gpa_flush_request gr;
+		struct hvtlfs_gpa_flush_plan gp;
+
+		memset(&gr, 0, sizeof(gr));
+		gr.address_space = 0x3c4d000u; /* the guest's EPT PML4 */
+		gr.ranges = &gpa_pages;
+		gr.nranges = 1;
+		gr.mapping_size = HVTLFS_MAPPING_2M;
+		gr.nested = true;
+		gr.flags = HVTLFS_POLICY_NO_XMM;
+		if (built("hvtlfs_gpa_flush_plan_build()",
+			  hvtlfs_gpa_flush_plan_build(&gr, &f, &page, &gp))) {
+			printf("planner: %s, %s, %u HV_GPA_PAGE_RANGE entr%s\n",
+			       hvtlfs_call_name(hvtlfs_control_code(gp.control)),
+			       gp.form == HVTLFS_FORM_SLOW ? "slow form (input page)" : "fast form",
+			       gp.entries, gp.entries == 1 ? "y" : "ies");
+			rc = hvtlfs_gpa_flush_issue(&gp, &result);
+			end("hvtlfs_gpa_flush_issue()", RETURNS_OUTCOME, rc, result,
+			    HVTLFS_STATUS_SUCCESS);
+		}
 	}
 
 	begin("Signal event flag 3 of connection 0x10 (HvSignalEvent, fast)");

@@ -221,7 +221,7 @@ static void test_slow(void)
 {
 	/* VPs {0, 5, 130}: the TLFS example, valid_bank_mask 0x5, banks {0x21, 0x4}. */
 	static const uint64_t bitmap[3] = { 0x21, 0, 0x4 };
-	struct hvtlfs_vp_targets vps = { bitmap, 3, 0 };
+	struct hvtlfs_vp_targets vps = { bitmap, 3, 0, NULL };
 	struct hvtlfs_prepared p;
 	uint64_t result;
 	int rc;

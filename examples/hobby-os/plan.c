@@ -46,14 +46,20 @@ void test_plan(const struct hvtlfs_features *features)
 	struct hvtlfs_flush_policy policy;
 	struct hvtlfs_features no_hint;
 	static struct hvtlfs_flush_plan plan;
+	static struct hvtlfs_input_page page;
 	const struct hvtlfs_hvcall_request *seen;
 	uint64_t result = 0;
 	uint32_t calls;
 	int rc, hit70, hit2;
 
+	/* The input page: identity-mapped, so its address is its GPA. */
+	rc = hvtlfs_input_page_init(&page, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
+				    HOBBY_INPUT_PAGE_GPA, 4096);
+	say_rc("plan: input page", rc, HVTLFS_OK);
 	req.vps.bitmap = bitmap;
 	req.vps.words = 2;
 	req.vps.all = 0;
+	req.vps.source = NULL;
 	req.address_space = 0x5000;
 	req.all_spaces = 0;
 	req.non_global_only = 0;
@@ -63,11 +69,10 @@ void test_plan(const struct hvtlfs_features *features)
 	req.nranges = 4;
 
 	/* VP 70 needs an HV_VP_SET: HvFlushVirtualAddressListEx, 2 bank words, 3 entries. */
-	rc = hvtlfs_flush_plan_build(&req, features, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
-				     4096, &plan);
+	rc = hvtlfs_flush_plan_build(&req, features, NULL, &page, &plan);
 	say_plan("plan: VPs {1,70}, 4 ranges", rc, &plan, 0x0000000300040014ull | FAST_IF_XMM);
 	calls = hv_calls();
-	rc = hvtlfs_flush_issue(&plan, HOBBY_INPUT_PAGE_GPA, &result);
+	rc = hvtlfs_flush_issue(&plan, &result);
 	say_rc("plan: issue", rc, HVTLFS_OK);
 	say_result("plan: result", result, HVTLFS_STATUS_SUCCESS, 3);
 	con_dec_field("plan: hypercalls ", hv_calls() - calls);
@@ -83,27 +88,24 @@ void test_plan(const struct hvtlfs_features *features)
 	/* More entries than the policy allows: the whole space instead. */
 	policy.max_list_entries = 2;
 	policy.flags = 0;
-	rc = hvtlfs_flush_plan_build(&req, features, &policy,
-				     (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA, 4096, &plan);
+	rc = hvtlfs_flush_plan_build(&req, features, &policy, &page, &plan);
 	say_plan("plan: same, at most 2 entries", rc, &plan, 0x0000000000040013ull | FAST_IF_XMM);
-	rc = hvtlfs_flush_issue(&plan, HOBBY_INPUT_PAGE_GPA, &result);
+	rc = hvtlfs_flush_issue(&plan, &result);
 	say_rc("plan: issue", rc, HVTLFS_OK);
 
 	/* Everything on every VP: the legacy call with ALL_PROCESSORS. */
 	req.vps.all = 1;
 	req.everything = 1;
-	rc = hvtlfs_flush_plan_build(&req, features, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
-				     4096, &plan);
+	rc = hvtlfs_flush_plan_build(&req, features, NULL, &page, &plan);
 	say_plan("plan: everything, all VPs", rc, &plan, 0x0000000000000002ull | FAST_IF_XMM);
-	rc = hvtlfs_flush_issue(&plan, HOBBY_INPUT_PAGE_GPA, &result);
+	rc = hvtlfs_flush_issue(&plan, &result);
 	say_rc("plan: issue", rc, HVTLFS_OK);
 
 	/* Without the remote-flush hint the planner says: flush by IPIs. */
 	no_hint = *features;
 	no_hint.remote_tlb_flush_recommended = false;
 	calls = hv_calls();
-	rc = hvtlfs_flush_plan_build(&req, &no_hint, NULL, (void *)(uintptr_t)HOBBY_INPUT_PAGE_GPA,
-				     4096, &plan);
+	rc = hvtlfs_flush_plan_build(&req, &no_hint, NULL, &page, &plan);
 	con_puts("plan: without the remote flush hint: ");
 	con_puts(hvtlfs_strerror(rc));
 	con_dec_field(", hypercalls ", hv_calls() - calls);

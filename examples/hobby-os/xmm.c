@@ -39,7 +39,7 @@ void test_xmm(void)
 	/* VPs {0, 5, 130} again, and two GVA ranges. */
 	static const uint64_t bitmap[3] = { 0x21, 0, 0x4 };
 	static const uint64_t entries[2] = { 0x00400000, 0x00800002 };
-	struct hvtlfs_vp_targets vps = { bitmap, 3, 0 };
+	struct hvtlfs_vp_targets vps = { bitmap, 3, 0, NULL };
 	uint64_t image[14];
 	struct hvtlfs_prepared p;
 	int rc;

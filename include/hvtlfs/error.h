@@ -74,6 +74,9 @@ HVTLFS_BEGIN_DECLS
 	X(ERR_FALLBACK, -63) /* No hypercall applies: the caller must fall back. */                \
 	X(ERR_EMPTY_VP_MASK, -64) /* Legacy processor mask 0 (no ALL_PROCESSORS): no VP. */        \
 	X(ERR_MAPPING_SIZE, -65) /* Flush mapping size not 4 KiB, 2 MiB or 1 GiB. */               \
+	X(ERR_XMM_DISABLED, -66) /* An XMM fast form where HVTLFS_HYPERCALL_XMM is 0. */          \
+	X(ERR_PAGE_MISMATCH, -67) /* Input page's VA and GPA differ within their 4 KiB page. */    \
+	X(ERR_NO_VP_COUNT, -68) /* "All but self" of every VP without the partition's VP count. */ \
 	/* Bring-up. */                                                                            \
 	X(ERR_NOT_HYPERV, -80) /* No hypervisor, or not the "Hv#1" interface. */                   \
 	X(ERR_LEAF_UNAVAILABLE, -81) /* CPUID leaf beyond the reported maximum. */                 \

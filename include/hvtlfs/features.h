@@ -206,6 +206,58 @@ HVTLFS_MUST_CHECK int hvtlfs_features_decode(struct hvtlfs_features *out,
 					     const struct hvtlfs_cpuid_dump *dump);
 
 /*!
+ * @brief The hypervisor leaves a kernel keeps after its own detection, register by
+ *        register (what Linux stores in ms_hyperv).
+ *
+ * Zero-initialise it and fill what the kernel has; a register it does not keep stays
+ * 0, which decodes as "feature absent".
+ */
+struct hvtlfs_kept_leaves {
+	uint32_t features_eax; /*!< 0x40000003 EAX, privileges low (Linux: ms_hyperv.features). */
+	uint32_t features_ebx; /*!< 0x40000003 EBX, privileges high (ms_hyperv.priv_high). */
+	/*! 0x40000003 EDX, features: XMM input bit 4, extended GVA ranges bit 14
+	 *  (ms_hyperv.misc_features). */
+	uint32_t features_edx;
+	/*! 0x40000004 EAX, recommendations: remote TLB flush bit 2, cluster IPI bit 10,
+	 *  Ex processor masks bit 11 (ms_hyperv.hints). */
+	uint32_t hints_eax;
+	uint32_t hints_ebx;  /*!< 0x40000004 EBX, spinlock retries (Linux keeps none: 0). */
+	uint32_t hints_ecx;  /*!< 0x40000004 ECX, physical address width (Linux keeps none). */
+	uint32_t max_vps;    /*!< 0x40000005 EAX, maximum VPs (ms_hyperv.max_vp_index). */
+	uint32_t max_lps;    /*!< 0x40000005 EBX, maximum LPs (ms_hyperv.max_lp_index). */
+	uint32_t nested_eax; /*!< 0x4000000A EAX, nested features (ms_hyperv.nested_features). */
+	bool has_nested;     /*!< Whether @ref nested_eax was read (the leaf exists). */
+};
+
+/*!
+ * @brief Fills features from the leaves a kernel kept, without a CPUID dump.
+ *
+ * Field by field, as hvtlfs_features_decode() fills them from the same registers:
+ * hvtlfs_features::privileges and the EAX/EBX bools from @c features_eax and
+ * @c features_ebx; hvtlfs_features::features_edx, hvtlfs_features::xmm_input,
+ * hvtlfs_features::xmm_output, hvtlfs_features::ext_gva_ranges and
+ * hvtlfs_features::hypercall_msr_lock from @c features_edx;
+ * hvtlfs_features::hints_eax, hvtlfs_features::remote_tlb_flush_recommended,
+ * hvtlfs_features::cluster_ipi_recommended,
+ * hvtlfs_features::ex_processor_masks_recommended and the other hint bools from
+ * @c hints_eax; hvtlfs_features::spinlock_retries and hvtlfs_features::phys_addr_bits
+ * from @c hints_ebx and @c hints_ecx; hvtlfs_features::max_vps and
+ * hvtlfs_features::max_lps from leaf 0x40000005; hvtlfs_features::nested from
+ * @c nested_eax when @c has_nested. hvtlfs_features::leaves holds
+ * #HVTLFS_LEAF_FEATURES, #HVTLFS_LEAF_HINTS, #HVTLFS_LEAF_LIMITS (and
+ * #HVTLFS_LEAF_NESTED); the vendor, interface and version are not known (the kernel
+ * checked them), so hvtlfs_features::vendor is empty. The planners read
+ * remote_tlb_flush_recommended, cluster_ipi_recommended,
+ * ex_processor_masks_recommended, ext_gva_ranges, xmm_input, max_vps and
+ * nested.gpa_flush_hypercalls.
+ * @param[out] out features to fill; zeroed first.
+ * @param kept the registers the kernel kept.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL for a NULL pointer (nothing written).
+ */
+HVTLFS_MUST_CHECK int hvtlfs_features_from_leaves(struct hvtlfs_features *out,
+						  const struct hvtlfs_kept_leaves *kept);
+
+/*!
  * @brief Decodes leaf 0x4000000A EAX (hvtlfs_features_decode() calls it).
  *
  * Decodes the bits #HVTLFS_CPUID_NESTED_BITS names and reports the others in

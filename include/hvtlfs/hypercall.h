@@ -123,6 +123,25 @@
 #define HVTLFS_HYPERCALL_TRACE(code, control, result) ((void)0)
 #endif
 
+#if defined(HVTLFS_XMM_BEGIN) != defined(HVTLFS_XMM_END)
+#error "hvtlfs: define both HVTLFS_XMM_BEGIN() and HVTLFS_XMM_END(), or neither"
+#endif
+#ifndef HVTLFS_XMM_BEGIN
+/*!
+ * @brief Hook run before every XMM fast call, before XMM0-XMM5 are loaded (a kernel
+ *        takes the FPU here: Linux's kernel_fpu_begin()). Defaults to nothing, for
+ *        builds that own the XMM registers (a user-space program, a hobby OS with SSE
+ *        enabled). Exists only to be used with #HVTLFS_HYPERCALL_XMM 1; define it
+ *        together with #HVTLFS_XMM_END, before including this header.
+ */
+#define HVTLFS_XMM_BEGIN() ((void)0)
+/*!
+ * @brief Hook run after every XMM fast call, once XMM0-XMM5 are read back (Linux:
+ *        kernel_fpu_end()). Defaults to nothing; see #HVTLFS_XMM_BEGIN.
+ */
+#define HVTLFS_XMM_END() ((void)0)
+#endif
+
 #ifndef HVTLFS_REP_ITERATION_HOOK
 /*!
  * @brief Hook run between rep iterations, before a continuation is issued
@@ -345,14 +364,16 @@ hvtlfs_hypercall_fast(uint64_t control, const void *input, size_t input_bytes, u
 	return HVTLFS_OK;
 }
 
-#if HVTLFS_ARCH_HAS_XMM_HYPERCALL || defined(HVTLFS_DOXYGEN)
+#if HVTLFS_XMM_ENABLED_ || defined(HVTLFS_DOXYGEN)
 /*!
  * @brief XMM fast hypercall (x86_64): input in RDX, R8, then XMM0-XMM5, and
  *        optionally XMM fast output in the register pairs after the input.
  *
  * Needs CPUID 0x40000003 EDX bit 4 (input) and bit 15 (output): the caller
- * checks them; without them the processor raises \#UD. A kernel built without
- * SSE must enable the FPU around the call (kernel_fpu_begin() or equivalent).
+ * checks them; without them the processor raises \#UD. Exists only with
+ * #HVTLFS_HYPERCALL_XMM 1 (the default of hosted builds with SSE2); the call runs
+ * between #HVTLFS_XMM_BEGIN and #HVTLFS_XMM_END, where a kernel built without SSE
+ * enables the FPU (kernel_fpu_begin() or equivalent).
  * @param control the hypercall input value; the wrapper sets the fast bit.
  * @param input the input bytes (may be NULL when @p input_bytes is 0).
  * @param input_bytes input size, 0-112, zero-padded into the registers.
@@ -390,7 +411,9 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_xmm(uint64_t control
 	}
 	hvtlfs_hypercall_load_regs_(regs, p, input_bytes);
 	control |= HVTLFS_CONTROL_FAST;
+	HVTLFS_XMM_BEGIN();
 	r = hvtlfs_arch_hypercall_xmm(page, control, regs);
+	HVTLFS_XMM_END();
 	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
 	first = ((input_bytes + 15u) >> 4) * 16u;
 	for (i = 0; i < output_bytes; i++) {
@@ -457,13 +480,15 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_once_(void *page, uint64_t contro
 {
 	uint64_t r;
 
-#if HVTLFS_ARCH_HAS_XMM_HYPERCALL
+#if HVTLFS_XMM_ENABLED_
 	if (xmm) {
 		uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u];
 
 		hvtlfs_hypercall_load_regs_(regs, xmm, xmm_bytes);
 		control |= HVTLFS_CONTROL_FAST;
+		HVTLFS_XMM_BEGIN();
 		r = hvtlfs_arch_hypercall_xmm(page, control, regs);
+		HVTLFS_XMM_END();
 	} else {
 		r = hvtlfs_arch_hypercall3(page, control, in1, in2);
 	}
@@ -484,6 +509,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_once_(void *page, uint64_t contro
  * each continuation). @xmm: NULL for the slow form, else the XMM fast form's input
  * of @xmm_bytes (x86_64). The page is read once. Returns #HVTLFS_OK when done, the
  * refusal of a malformed rep control word, #HVTLFS_ERR_FAST_TOO_BIG,
+ * #HVTLFS_ERR_XMM_DISABLED for an XMM input where the XMM forms are compiled out,
  * #HVTLFS_ERR_NO_HYPERCALL_PAGE, or the hypervisor's failure as
  * hvtlfs_rep_progress() (a simple call: #HVTLFS_ERR_HV_STATUS) says it.
  */
@@ -503,8 +529,13 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_run_(uint64_t contro
 		if (control & HVTLFS_CONTROL_RESERVED_MASK)
 			return HVTLFS_ERR_RESERVED_BITS;
 	}
+#if HVTLFS_XMM_ENABLED_
 	if (xmm && !HVTLFS_HYPERCALL_XMM_FITS(xmm_bytes, 0))
 		return HVTLFS_ERR_FAST_TOO_BIG;
+#else
+	if (xmm)
+		return HVTLFS_ERR_XMM_DISABLED;
+#endif
 	page = HVTLFS_HYPERCALL_GET_PAGE_();
 	if (!hvtlfs_hypercall_can_call_(page)) {
 		if (result)

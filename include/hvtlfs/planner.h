@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*!
  * @file planner.h
- * @brief Guest side: plans a remote TLB flush (which hypercall, which form,
- *        which input) from what must be flushed and the partition's features.
+ * @brief Guest side: plans a remote TLB flush, a synthetic cluster IPI or a
+ *        guest-physical (second-level) flush: which hypercall, which form, which
+ *        input, from what must be done and the partition's features.
  *
  * Planning needs no assembly: this header brings none in. issue.h issues a plan
  * through the wrappers.
@@ -13,16 +14,27 @@
 #include "hvtlfs/env.h"
 #include "hvtlfs/error.h"
 #include "hvtlfs/tlfs.h"
+#include "hvtlfs/arch.h"
+#include "hvtlfs/control.h"
 #include "hvtlfs/features.h"
 #include "hvtlfs/vpset.h"
 #include "hvtlfs/ranges.h"
 
 /*!
- * @defgroup planner Flush planner
- * @brief Chooses the one hypercall that flushes what a guest asks, and writes its
- *        input; hvtlfs_flush_issue() (issue.h) makes the call.
+ * @defgroup planner Planners
+ * @brief Choose the one hypercall that does what a guest asks, and write its
+ *        input; the issue functions of issue.h make the call.
  *
- * Choices, in order (see the guide docs/flush.md):
+ * Three planners share one input page description (struct hvtlfs_input_page), the
+ * forms (#HVTLFS_FORM_NONE, #HVTLFS_FORM_SLOW, #HVTLFS_FORM_FAST, #HVTLFS_FORM_XMM) and
+ * the policy flags:
+ * - hvtlfs_flush_plan_build(): a remote TLB flush (HvFlushVirtualAddressSpace/List,
+ *   their Ex forms);
+ * - hvtlfs_ipi_plan_build(): a synthetic cluster IPI (HvSendSyntheticClusterIpi, Ex);
+ * - hvtlfs_gpa_flush_plan_build(): a nested hypervisor's flush of its guest's
+ *   second-level translations (HvFlushGuestPhysicalAddressSpace/List).
+ *
+ * The flush planner's choices, in order (see the guide docs/flush.md):
  * - no hypercall when the hypervisor does not recommend remote flushes by
  *   hypercall (#HVTLFS_ERR_FALLBACK: flush by IPIs);
  * - all VPs: a legacy call with ALL_PROCESSORS; every VP below 64: a legacy
@@ -40,26 +52,34 @@
  *   it is never used for memory mapped by smaller pages (4 KiB translations
  *   inside it could survive). Extended 4 KiB entries hold fewer pages than
  *   simple ones, so a 4 KiB flush always uses the simple format;
- * - the XMM fast form when the partition has XMM input, the build is x86_64
- *   and the input fits 112 bytes; otherwise the slow form in the input page.
+ * - the XMM fast form when the build has the XMM forms (#HVTLFS_HYPERCALL_XMM), the
+ *   partition has XMM input and the input fits 112 bytes; otherwise the slow form
+ *   in the input page.
+ *
+ * Cost: the ranges are encoded once, straight into the input; the VP bitmap is read
+ * once, a word at a time (never a VP at a time); the common request (one range that
+ * one entry covers, or everything, every VP below 64, no policy but the defaults) is
+ * planned inline, in the caller, without a call into the library.
  * @{
  */
 
-/*! @name Policy flags (hvtlfs_flush_policy::flags)
+/*! @name Policy flags (hvtlfs_flush_policy::flags, hvtlfs_ipi_request::flags)
  * @{ */
 #define HVTLFS_POLICY_PREFER_EX	     1u /*!< Use the Ex calls even when every VP is below 64. */
 #define HVTLFS_POLICY_NO_XMM	     2u /*!< Never use the XMM fast form. */
 #define HVTLFS_POLICY_NO_LARGE_PAGES 4u /*!< Never use extended or large-page entries. */
 /*! @} */
 
-/*! @name Plan forms (hvtlfs_flush_plan::form)
+/*! @name Plan forms (the @c form of every plan)
  * @{ */
-#define HVTLFS_FORM_NONE 0u /*!< Nothing to flush (no VP targeted): issue does nothing. */
-#define HVTLFS_FORM_SLOW 1u /*!< Slow call: the input is in the caller's page. */
-#define HVTLFS_FORM_XMM	 2u /*!< XMM fast call: the input is in hvtlfs_flush_plan::regs. */
+#define HVTLFS_FORM_NONE 0u /*!< Nothing to do (no VP targeted): issue makes no call. */
+#define HVTLFS_FORM_SLOW 1u /*!< Slow call: the input is in the caller's input page. */
+#define HVTLFS_FORM_XMM	 2u /*!< XMM fast call: the input is in the plan's @c regs. */
+/*! Fast call with at most 16 bytes of input, in RDX and R8 (@c regs[0] and @c regs[1]). */
+#define HVTLFS_FORM_FAST 3u
 /*! @} */
 
-/*! @name Mapping sizes (hvtlfs_flush_request::mapping_size)
+/*! @name Mapping sizes (hvtlfs_flush_request::mapping_size, hvtlfs_gpa_flush_request)
  * @{ */
 #define HVTLFS_MAPPING_4K (1u << HVTLFS_RANGE_PAGE_SHIFT) /*!< 4 KiB pages (also 0). */
 #define HVTLFS_MAPPING_2M (1u << HVTLFS_RANGE_2M_SHIFT)	  /*!< 2 MiB pages. */
@@ -71,9 +91,53 @@
 
 HVTLFS_BEGIN_DECLS
 
+/*!
+ * @brief The hypercall input page a planner writes a slow call's input to: its
+ *        virtual address (where the planner writes) and its guest physical address
+ *        (what the hypervisor is given), described together, once.
+ *
+ * Fill it with hvtlfs_input_page_init(), which checks that the two addresses can
+ * name the same bytes; a kernel keeps one per CPU beside its per-CPU input page. The
+ * planners write through @ref va, the issue functions pass @ref gpa; the plan keeps a
+ * pointer to this description, which must stay valid and unchanged until the plan is
+ * issued.
+ */
+struct hvtlfs_input_page {
+	/*! Where the planners write (8-byte aligned); NULL with @ref size 0 for a caller
+	 *  that wants the register forms only. */
+	void *va;
+	uint64_t gpa; /*!< Guest physical address of the byte at @ref va. */
+	/*! Bytes usable at @ref va, all within one 4 KiB page (4096 for a whole page). */
+	size_t size;
+	/*! Private: set by hvtlfs_input_page_init() from the three fields it checked, so
+	 *  the planners' inline paths know them checked (a description filled or changed
+	 *  by hand is checked again, by the library). */
+	uint64_t checked_;
+};
+
+/*!
+ * @brief Describes an input page, checking that its two addresses can be the same
+ *        bytes.
+ *
+ * The TLFS wants a slow call's input 8-byte aligned and within one 4 KiB page
+ * (HV_STATUS_INVALID_ALIGNMENT otherwise); a virtual and a physical address of the
+ * same byte agree on their offset within their 4 KiB page.
+ * @param[out] page the description; written only on success.
+ * @param va the page's virtual address (NULL only with @p size 0).
+ * @param gpa its guest physical address.
+ * @param size bytes usable from @p va (and @p gpa).
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL for a NULL @p page, or a NULL @p va with a
+ *         non-zero @p size; #HVTLFS_ERR_ALIGNMENT when @p va or @p gpa is not 8-byte
+ *         aligned, or @p size bytes from @p gpa cross a 4 KiB page boundary;
+ *         #HVTLFS_ERR_PAGE_MISMATCH when @p va and @p gpa lie at different offsets of
+ *         their 4 KiB pages (they cannot be the same bytes).
+ */
+HVTLFS_MUST_CHECK int hvtlfs_input_page_init(struct hvtlfs_input_page *page, void *va, uint64_t gpa,
+					     size_t size);
+
 /*! @brief What must be flushed. */
 struct hvtlfs_flush_request {
-	/*! Target VPs: a bitmap (word i: VPs 64i..64i+63), or every VP of the partition. */
+	/*! Target VPs: a bitmap (word i: VPs 64i..64i+63), a CPU source, or every VP. */
 	struct hvtlfs_vp_targets vps;
 	uint64_t address_space; /*!< CR3 value; ignored with all_spaces. */
 	bool all_spaces;	/*!< Every address space. */
@@ -100,47 +164,470 @@ struct hvtlfs_flush_policy {
 	unsigned int flags; /*!< OR of HVTLFS_POLICY_* flags. */
 };
 
-/*! @brief The planned hypercall. */
+/*! @brief The planned flush hypercall. */
 struct hvtlfs_flush_plan {
 	uint64_t control;    /*!< Control word (rep start 0). */
 	uint32_t form;	     /*!< #HVTLFS_FORM_NONE, #HVTLFS_FORM_SLOW or #HVTLFS_FORM_XMM. */
 	uint32_t input_size; /*!< Bytes of input (page or registers). */
 	uint32_t entries;    /*!< List entries (rep count); 0 for a whole-space call. */
-	/*! VPs targeted (trace): the bitmap's VP count, or for an all-VP flush
-	 *  hvtlfs_features::max_vps (CPUID 0x40000005 EAX, the hypervisor's maximum,
-	 *  not the partition's VP count). */
-	uint32_t nvps;
-	uint64_t address_space; /*!< Address space (trace; 0 with all spaces). */
-	uint64_t start;		/*!< First byte covered (trace). */
+	/*! An all-VP flush: hvtlfs_features::max_vps, which hvtlfs_flush_plan_nvps()
+	 *  reports; 0 otherwise. */
+	uint32_t max_vps;
+	const struct hvtlfs_input_page *page; /*!< Slow form: the page holding the input. */
+	uint64_t address_space;		      /*!< Address space (trace; 0 with all spaces). */
+	uint64_t start;			      /*!< First byte covered (trace). */
 	uint64_t last; /*!< Last byte covered (trace); #HVTLFS_PLAN_LAST_ALL for whole space. */
 	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u]; /*!< XMM form: RDX, R8, XMM0-XMM5 image. */
 };
 
+/*! @cond HVTLFS_INTERNAL */
+/* Public only because the inline planners below need them. */
+
+/* Options of the planners' out-of-line halves, set from the caller's translation unit:
+ * without the XMM forms there (HVTLFS_HYPERCALL_XMM 0), no XMM form is planned. */
+#define HVTLFS_PLAN_NO_XMM_ 1u
+#if HVTLFS_XMM_ENABLED_
+#define HVTLFS_PLAN_OPTS_ 0u
+#else
+#define HVTLFS_PLAN_OPTS_ HVTLFS_PLAN_NO_XMM_
+#endif
+
+/* The whole flush planner, every case and every error (planner.c). */
+HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build_(const struct hvtlfs_flush_request *req,
+					       const struct hvtlfs_features *features,
+					       const struct hvtlfs_flush_policy *policy,
+					       const struct hvtlfs_input_page *page,
+					       struct hvtlfs_flush_plan *plan, unsigned int opts);
+
+/* The mark hvtlfs_input_page_init() leaves on a description it checked. */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_input_page_mark_(const void *va, uint64_t gpa, size_t size)
+{
+	return ((uint64_t)(uintptr_t)va ^ gpa ^ HVTLFS_U64(0x68767466732D7067)) + (uint64_t)size;
+}
+
+/* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since, with
+ * room for @size bytes. */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_input_page_holds_(const struct hvtlfs_input_page *page,
+						   size_t size)
+{
+	return page->size >= size &&
+	       page->checked_ == hvtlfs_input_page_mark_(page->va, page->gpa, page->size);
+}
+
+/* Whether the @n words at @w are all zero: four words a step, no branch inside. */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_words_zero_(const uint64_t *w, size_t n)
+{
+	uint64_t acc = 0;
+	size_t i = 0;
+
+	for (; i + 4u <= n; i += 4u)
+		if ((w[i] | w[i + 1u] | w[i + 2u] | w[i + 3u]) != 0)
+			return false;
+	for (; i < n; i++)
+		acc |= w[i];
+	return acc == 0;
+}
+
+/*
+ * The inline half of hvtlfs_flush_plan_build(): the common request, planned where it
+ * is made. One range that one simple entry covers (or everything), every VP below 64
+ * in a bitmap, no all-VP request, a 4 KiB mapping, no PREFER_EX and the slow form:
+ * then the plan is the legacy call with one entry (or none) in the page, the plan the
+ * library makes. The cheap tests come first, the bitmap's words last. Returns 1 once
+ * the plan is written; 0 leaves everything, errors included, to
+ * hvtlfs_flush_plan_build_().
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_request *req,
+						const struct hvtlfs_features *f,
+						const struct hvtlfs_flush_policy *policy,
+						const struct hvtlfs_input_page *page,
+						struct hvtlfs_flush_plan *plan)
+{
+	const uint64_t *bm = req->vps.bitmap;
+	const size_t words = req->vps.words;
+	uint64_t mask, start = 0, last = HVTLFS_PLAN_LAST_ALL, *in;
+	bool list = !req->everything;
+
+	if (!f->remote_tlb_flush_recommended || req->vps.all || req->vps.source != NULL ||
+	    (req->mapping_size | HVTLFS_MAPPING_4K) != HVTLFS_MAPPING_4K ||
+	    (policy != NULL && (policy->flags & HVTLFS_POLICY_PREFER_EX) != 0))
+		return 0;
+#if HVTLFS_XMM_ENABLED_
+	if (f->xmm_input && (policy == NULL || (policy->flags & HVTLFS_POLICY_NO_XMM) == 0))
+		return 0; /* the XMM form: the library's */
+#endif
+	if (list) {
+		const struct hvtlfs_range *r = req->ranges;
+
+		if (req->nranges != 1 || r == NULL)
+			return 0;
+		start = r->start;
+		/* One simple entry: at most 4096 pages from the first one. */
+		if (!hvtlfs_ranges_end_(start, r->length, &last) ||
+		    last - (start & HVTLFS_RANGE_PAGE_MASK) >
+			    ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT) - 1u)
+			return 0;
+	}
+	if (bm == NULL || words == 0 || (mask = bm[0]) == 0 ||
+	    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
+		return 0;
+	if (!hvtlfs_input_page_holds_(page, list ? 4u * sizeof(uint64_t) : 3u * sizeof(uint64_t)))
+		return 0;
+	in = (uint64_t *)page->va;
+	if (req->all_spaces) {
+		in[0] = 0;
+		in[1] = HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	} else {
+		in[0] = req->address_space;
+		in[1] = 0;
+	}
+	in[2] = mask;
+	plan->form = HVTLFS_FORM_SLOW;
+	plan->max_vps = 0;
+	plan->page = page;
+	plan->address_space = in[0];
+	plan->start = start;
+	plan->last = last;
+	if (list) {
+		in[3] = (start & HVTLFS_RANGE_PAGE_MASK) |
+			((last - (start & HVTLFS_RANGE_PAGE_MASK)) >> HVTLFS_RANGE_PAGE_SHIFT);
+		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST |
+				((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
+		plan->input_size = 4u * sizeof(uint64_t);
+		plan->entries = 1;
+	} else {
+		if (req->non_global_only)
+			in[1] |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE;
+		plan->input_size = 3u * sizeof(uint64_t);
+		plan->entries = 0;
+	}
+	return 1;
+}
+/*! @endcond */
+
 /*!
- * @brief Plans the flush and writes its input (into @p page for the slow
+ * @brief Plans the flush and writes its input (into the input page for the slow
  *        form, into @p plan->regs for the XMM form).
+ *
+ * Inline: the common request is planned in the caller (see the group's Cost), the
+ * rest by the library, with the same decisions and the same bytes. Plan and issue in
+ * translation units with the same #HVTLFS_HYPERCALL_XMM.
  * @param req what must be flushed.
- * @param features the partition's features (hvtlfs_features_decode()).
+ * @param features the partition's features: the planner reads
+ *        hvtlfs_features::remote_tlb_flush_recommended,
+ *        hvtlfs_features::ex_processor_masks_recommended,
+ *        hvtlfs_features::ext_gva_ranges, hvtlfs_features::xmm_input and
+ *        hvtlfs_features::max_vps (hvtlfs_features_decode(), or
+ *        hvtlfs_features_from_leaves() from the leaves a kernel keeps).
  * @param policy tunables, or NULL for the defaults.
- * @param[out] page the per-CPU input page (8-byte aligned; page aligned so the
- *        input cannot cross a page); may be written even when the XMM form is
- *        chosen.
- * @param page_size bytes usable at @p page (4096 for a whole page).
- * @param[out] plan the plan.
- * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_MAPPING_SIZE for a
+ * @param page the input page (hvtlfs_input_page_init()); may be written even when
+ *        the XMM form is chosen. The plan points to it.
+ * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE (issuing it
+ *        makes no call).
+ * @return #HVTLFS_OK (with #HVTLFS_FORM_NONE when no VP is targeted);
+ *         #HVTLFS_ERR_NULL (a NULL pointer, a NULL bitmap with a non-zero length);
+ *         #HVTLFS_ERR_ALIGNMENT, #HVTLFS_ERR_PAGE_MISMATCH for an input page
+ *         hvtlfs_input_page_init() would refuse; #HVTLFS_ERR_MAPPING_SIZE for a
  *         hvtlfs_flush_request::mapping_size other than 0, 4 KiB, 2 MiB or
  *         1 GiB; #HVTLFS_ERR_FALLBACK when no hypercall
  *         applies (remote flush not recommended, or a VP at or above 64
  *         without the Ex hint); #HVTLFS_ERR_VP_RANGE for a VP at or above 4096;
  *         #HVTLFS_ERR_EMPTY_RANGE when nothing is named (no range and not
- *         everything); #HVTLFS_ERR_RANGE_WRAP and the other range errors of
- *         hvtlfs_ranges_encode(); #HVTLFS_ERR_NO_SPACE when @p page_size
- *         cannot hold even a whole-space input; #HVTLFS_ERR_ALIGNMENT.
+ *         everything) or a range is empty; #HVTLFS_ERR_RANGE_WRAP for a range
+ *         past the top of the address space; #HVTLFS_ERR_NO_SPACE when the page
+ *         cannot hold even a whole-space input (or the bank words of a CPU source).
  */
-HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
-					      const struct hvtlfs_features *features,
-					      const struct hvtlfs_flush_policy *policy, void *page,
-					      size_t page_size, struct hvtlfs_flush_plan *plan);
+HVTLFS_MUST_CHECK HVTLFS_INLINE int
+hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
+			const struct hvtlfs_features *features,
+			const struct hvtlfs_flush_policy *policy,
+			const struct hvtlfs_input_page *page, struct hvtlfs_flush_plan *plan)
+{
+	if (req != NULL && features != NULL && page != NULL && plan != NULL &&
+	    hvtlfs_flush_plan_one_(req, features, policy, page, plan))
+		return HVTLFS_OK;
+	return hvtlfs_flush_plan_build_(req, features, policy, page, plan, HVTLFS_PLAN_OPTS_);
+}
+
+/*!
+ * @brief The number of VPs a flush plan targets, for a trace: the VPs named in its
+ *        input (the processor mask, or the HV_VP_SET's bank words), or for an all-VP
+ *        flush hvtlfs_features::max_vps (CPUID 0x40000005 EAX, the hypervisor's
+ *        maximum, not the partition's VP count).
+ *
+ * Counted from the input when asked (hvtlfs_flush_issue() asks only when
+ * #HVTLFS_FLUSH_TRACE uses it), so planning never counts for nothing.
+ * @param plan a plan of hvtlfs_flush_plan_build(), its input page not yet reused.
+ * @return the count; 0 for NULL or a plan of #HVTLFS_FORM_NONE.
+ */
+uint32_t hvtlfs_flush_plan_nvps(const struct hvtlfs_flush_plan *plan);
+
+/*! @brief What interrupt to send, to which VPs (hvtlfs_ipi_plan_build()). */
+struct hvtlfs_ipi_request {
+	/*! Target VPs: a bitmap, a CPU source, or every VP of the partition. */
+	struct hvtlfs_vp_targets vps;
+	/*! Leave the sender out ("all but self", or a mask that may hold the sender): the
+	 *  VP @ref self_vp is never interrupted, whatever @ref vps says. */
+	bool exclude_self;
+	uint32_t self_vp; /*!< The sender's VP index, with @ref exclude_self. */
+	/*! The partition's VPs are 0 to vp_count - 1 (the VP count, e.g. the number of
+	 *  present CPUs): needed only for "all" with @ref exclude_self, or "all" without
+	 *  the Ex hint; 0 when unknown. */
+	uint32_t vp_count;
+	uint32_t vector;    /*!< Interrupt vector, 0x10-0xFF. */
+	unsigned int flags; /*!< #HVTLFS_POLICY_PREFER_EX, #HVTLFS_POLICY_NO_XMM. */
+};
+
+/*! @brief The planned IPI hypercall. */
+struct hvtlfs_ipi_plan {
+	uint64_t control; /*!< Control word (fast bit set for the register forms). */
+	/*! #HVTLFS_FORM_NONE, #HVTLFS_FORM_FAST (RDX, R8), #HVTLFS_FORM_XMM or
+	 *  #HVTLFS_FORM_SLOW. */
+	uint32_t form;
+	uint32_t input_size;			   /*!< Bytes of input (registers or page). */
+	uint32_t vector;			   /*!< The vector (trace). */
+	const struct hvtlfs_input_page *page;	   /*!< Slow form: the page holding the input. */
+	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u]; /*!< Register forms: RDX, R8, XMM0-XMM5. */
+};
+
+/*! @brief What a nested hypervisor flushes of its guest's second-level (EPT/NPT)
+ *         translations (hvtlfs_gpa_flush_plan_build()). */
+struct hvtlfs_gpa_flush_request {
+	uint64_t
+		address_space; /*!< The guest's EPT PML4 table pointer (the TLFS "AddressSpace"). */
+	/*! Guest physical page ranges (page numbers and counts); ignored with
+	 *  @ref everything. */
+	const struct hvtlfs_page_range *ranges;
+	size_t nranges;	 /*!< Number of @ref ranges. */
+	bool everything; /*!< The whole address space (HvFlushGuestPhysicalAddressSpace). */
+	/*! The page size the caller maps these ranges with, as for the flush planner:
+	 *  0 or #HVTLFS_MAPPING_4K (4 KiB entries only), #HVTLFS_MAPPING_2M,
+	 *  #HVTLFS_MAPPING_1G (large-page entries allowed up to that size). */
+	uint32_t mapping_size;
+	/*! Meant for the L0 hypervisor (the TLFS nested bit, control bit 31): an L1
+	 *  hypervisor's flush of its own guest, running as a guest of L0. */
+	bool nested;
+	/*! #HVTLFS_POLICY_NO_XMM, #HVTLFS_POLICY_NO_LARGE_PAGES. */
+	unsigned int flags;
+	uint32_t max_list_entries; /*!< Longest list before the whole space; 0: page limit. */
+};
+
+/*! @brief The planned guest-physical flush hypercall. */
+struct hvtlfs_gpa_flush_plan {
+	uint64_t control;	/*!< Control word (rep start 0). */
+	uint32_t form;		/*!< #HVTLFS_FORM_FAST, #HVTLFS_FORM_XMM or #HVTLFS_FORM_SLOW. */
+	uint32_t input_size;	/*!< Bytes of input. */
+	uint32_t entries;	/*!< HV_GPA_PAGE_RANGE entries (rep count); 0: whole space. */
+	uint64_t address_space; /*!< Address space (trace). */
+	const struct hvtlfs_input_page *page;	   /*!< Slow form: the page holding the input. */
+	uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u]; /*!< Register forms: RDX, R8, XMM0-XMM5. */
+};
+
+/*! @cond HVTLFS_INTERNAL */
+/* The whole IPI planner (planner.c). */
+HVTLFS_MUST_CHECK int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *req,
+					     const struct hvtlfs_features *features,
+					     const struct hvtlfs_input_page *page,
+					     struct hvtlfs_ipi_plan *plan, unsigned int opts);
+
+/*
+ * The inline half of hvtlfs_ipi_plan_build(): a bitmap or a CPU source whose VPs are
+ * all below 64, a valid vector, the hint set, the Ex form not preferred: the fast
+ * legacy call, its two registers written here. 0 leaves everything, errors included,
+ * to the library.
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *req,
+					      const struct hvtlfs_features *f,
+					      struct hvtlfs_ipi_plan *plan)
+{
+	const struct hvtlfs_vp_source *src = req->vps.source;
+	uint64_t mask = 0;
+
+	if (!f->cluster_ipi_recommended || req->vps.all ||
+	    (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 || req->vector < HVTLFS_IPI_VECTOR_MIN ||
+	    req->vector > HVTLFS_IPI_VECTOR_MAX)
+		return 0;
+	if (src != NULL) {
+		/* The processor-mask loop a kernel writes: set CPU by set CPU, its VP from
+		 * the table; a VP at 64 or above (or none) goes to the library. */
+		const size_t lbits = 8u * sizeof(unsigned long);
+		const size_t nw = src->ncpus / lbits, tail = src->ncpus % lbits;
+		size_t w;
+
+		if (src->ncpus != 0 && (src->cpus == NULL || src->vp_of_cpu == NULL))
+			return 0;
+		for (w = 0; w <= nw; w++) {
+			unsigned long x;
+
+			if (w == nw) {
+				if (tail == 0)
+					break;
+				x = src->cpus[w] & (((unsigned long)1 << tail) - 1u);
+			} else {
+				x = src->cpus[w];
+			}
+			while (x != 0) {
+				uint32_t vp = src->vp_of_cpu[w * lbits + hvtlfs_ctz64((uint64_t)x)];
+
+				x &= x - 1u;
+				if (vp >= 64u)
+					return 0;
+				mask |= (uint64_t)1 << vp;
+			}
+		}
+	} else {
+		const uint64_t *bm = req->vps.bitmap;
+		const size_t words = req->vps.words;
+
+		if (bm == NULL || words == 0 ||
+		    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
+			return 0;
+		mask = bm[0];
+	}
+	if (req->exclude_self && req->self_vp < 64u)
+		mask &= ~((uint64_t)1 << req->self_vp);
+	if (mask == 0)
+		return 0;
+	plan->control = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI | HVTLFS_CONTROL_FAST;
+	plan->form = HVTLFS_FORM_FAST;
+	plan->input_size = 2u * sizeof(uint64_t); /* vector, VTL, padding; the mask */
+	plan->vector = req->vector;
+	plan->page = NULL;
+	plan->regs[0] = req->vector; /* target VTL 0, padding 0 */
+	plan->regs[1] = mask;
+	return 1;
+}
+
+/* The whole guest-physical flush planner (planner.c). */
+HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush_request *req,
+						   const struct hvtlfs_features *features,
+						   const struct hvtlfs_input_page *page,
+						   struct hvtlfs_gpa_flush_plan *plan,
+						   unsigned int opts);
+/*
+ * The inline half of hvtlfs_gpa_flush_plan_build(): one range of at most 2048 pages
+ * (one 4 KiB HV_GPA_PAGE_RANGE entry, which no large-page entry beats), the slow
+ * form, a checked page: written here. 0 leaves everything, errors included, to the
+ * library.
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flush_request *req,
+						    const struct hvtlfs_features *f,
+						    const struct hvtlfs_input_page *page,
+						    struct hvtlfs_gpa_flush_plan *plan)
+{
+	const struct hvtlfs_page_range *r = req->ranges;
+	uint64_t *in;
+
+	if (!f->nested.gpa_flush_hypercalls || req->everything || req->nranges != 1 || r == NULL ||
+	    r->count == 0 || r->count > HVTLFS_RANGE_EXT_MAX_PAGES ||
+	    r->first > HVTLFS_RANGE_MAX_PAGE - (r->count - 1u) ||
+	    (req->mapping_size != 0 && req->mapping_size != HVTLFS_MAPPING_4K &&
+	     req->mapping_size != HVTLFS_MAPPING_2M && req->mapping_size != HVTLFS_MAPPING_1G) ||
+	    page == NULL || !hvtlfs_input_page_holds_(page, 3u * sizeof(uint64_t)))
+		return 0;
+#if HVTLFS_XMM_ENABLED_
+	if (f->xmm_input && (req->flags & HVTLFS_POLICY_NO_XMM) == 0)
+		return 0; /* the XMM form: the library's */
+#endif
+	in = (uint64_t *)page->va;
+	in[0] = req->address_space;
+	in[1] = 0; /* flags: reserved */
+	in[2] = (r->first << HVTLFS_RANGE_PAGE_SHIFT) | (r->count - 1u);
+	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
+			((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
+			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
+	plan->form = HVTLFS_FORM_SLOW;
+	plan->input_size = 3u * sizeof(uint64_t);
+	plan->entries = 1;
+	plan->address_space = req->address_space;
+	plan->page = page;
+	return 1;
+}
+/*! @endcond */
+
+/*!
+ * @brief Plans a synthetic cluster IPI and writes its input.
+ *
+ * Choices, in order: no hypercall when the partition does not recommend hypercall
+ * IPIs (CPUID 0x40000004 EAX bit 10 clear: #HVTLFS_ERR_FALLBACK, use the APIC); every
+ * target below 64 (and #HVTLFS_POLICY_PREFER_EX not set or not allowed):
+ * HvCallSendSyntheticClusterIpi, fast, vector in RDX and the processor mask in R8; a
+ * VP at 64 or above: HvCallSendSyntheticClusterIpiEx with an HV_VP_SET, which needs
+ * the Ex hint (bit 11, else #HVTLFS_ERR_FALLBACK), in the XMM registers when the
+ * build has the XMM forms, the partition has XMM input and it fits, else in the input
+ * page. "Every VP" is the Ex call's HV_GENERIC_SET_ALL (with the Ex hint), else the
+ * processor mask of VPs 0 to hvtlfs_ipi_request::vp_count - 1 when that is at most 64.
+ * "All but self" is never the ALL form: it names every VP but the sender
+ * (hvtlfs_ipi_request::vp_count needed), so the sender is not interrupted. No target
+ * left (an empty set, or only the sender): #HVTLFS_FORM_NONE, nothing to issue.
+ *
+ * Inline: the fast legacy call from a bitmap or a CPU source is planned in the caller.
+ * @param req what to send to whom.
+ * @param features the partition's features: the planner reads
+ *        hvtlfs_features::cluster_ipi_recommended,
+ *        hvtlfs_features::ex_processor_masks_recommended and hvtlfs_features::xmm_input.
+ * @param page the input page for the slow Ex form (hvtlfs_input_page_init()); may be
+ *        NULL when only the register forms may be used.
+ * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE.
+ * @return #HVTLFS_OK (with #HVTLFS_FORM_NONE when no VP is targeted);
+ *         #HVTLFS_ERR_NULL (a NULL @p req, @p features or @p plan, a NULL bitmap
+ *         with a non-zero length); #HVTLFS_ERR_VECTOR_RANGE for a vector outside
+ *         0x10-0xFF; #HVTLFS_ERR_FALLBACK (see above); #HVTLFS_ERR_VP_RANGE for a VP
+ *         at or above 4096 (or a hvtlfs_ipi_request::vp_count above 4096);
+ *         #HVTLFS_ERR_NO_VP_COUNT for "all but self" without
+ *         hvtlfs_ipi_request::vp_count; #HVTLFS_ERR_ALIGNMENT,
+ *         #HVTLFS_ERR_PAGE_MISMATCH for a page hvtlfs_input_page_init() would refuse;
+ *         #HVTLFS_ERR_NO_SPACE when the Ex input needs the page and it is missing or
+ *         too small.
+ */
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req,
+							  const struct hvtlfs_features *features,
+							  const struct hvtlfs_input_page *page,
+							  struct hvtlfs_ipi_plan *plan)
+{
+	if (req != NULL && features != NULL && plan != NULL &&
+	    hvtlfs_ipi_plan_one_(req, features, plan))
+		return HVTLFS_OK;
+	return hvtlfs_ipi_plan_build_(req, features, page, plan, HVTLFS_PLAN_OPTS_);
+}
+
+/*!
+ * @brief Plans a nested hypervisor's flush of its guest's second-level translations
+ *        and writes its input.
+ *
+ * Choices, in order: no hypercall when the partition lacks the guest-mapping flush
+ * (CPUID 0x4000000A EAX bit 18: #HVTLFS_ERR_FALLBACK); the ranges as
+ * HvFlushGuestPhysicalAddressList with HV_GPA_PAGE_RANGE entries when they fit (the
+ * XMM registers when the build has the XMM forms, the partition has XMM input and
+ * they fit 112 bytes, else the input page) and hvtlfs_gpa_flush_request::max_list_entries
+ * allows; large-page entries (bit 11, 2 MiB or 1 GiB) only up to
+ * hvtlfs_gpa_flush_request::mapping_size, where they need fewer entries; otherwise
+ * HvFlushGuestPhysicalAddressSpace, fast, its 16 bytes in RDX and R8. The nested bit
+ * (control bit 31) when hvtlfs_gpa_flush_request::nested.
+ * @param req what to flush.
+ * @param features the partition's features: the planner reads
+ *        hvtlfs_features::nested (gpa_flush_hypercalls) and hvtlfs_features::xmm_input.
+ * @param page the input page for a list in the page (hvtlfs_input_page_init()); may
+ *        be NULL: then a list that does not fit the registers becomes the whole-space
+ *        flush.
+ * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_FALLBACK;
+ *         #HVTLFS_ERR_MAPPING_SIZE for a mapping size other than 0, 4 KiB, 2 MiB,
+ *         1 GiB; #HVTLFS_ERR_EMPTY_RANGE for no range (and not everything) or an empty
+ *         range; #HVTLFS_ERR_RANGE_WRAP for a range past the top GPA page;
+ *         #HVTLFS_ERR_ALIGNMENT, #HVTLFS_ERR_PAGE_MISMATCH for a page
+ *         hvtlfs_input_page_init() would refuse.
+ */
+HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_flush_plan_build(
+	const struct hvtlfs_gpa_flush_request *req, const struct hvtlfs_features *features,
+	const struct hvtlfs_input_page *page, struct hvtlfs_gpa_flush_plan *plan)
+{
+	if (req != NULL && features != NULL && plan != NULL &&
+	    hvtlfs_gpa_flush_plan_one_(req, features, page, plan))
+		return HVTLFS_OK;
+	return hvtlfs_gpa_flush_plan_build_(req, features, page, plan, HVTLFS_PLAN_OPTS_);
+}
 
 /*! @} */
 

@@ -111,6 +111,19 @@ HVTLFS_INLINE unsigned int hvtlfs_ctz64(uint64_t x)
 
 	if (x == 0)
 		return 64;
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+	/* One instruction on a 64-bit target (BSF/TZCNT, RBIT+CLZ): no libgcc call. */
+	(void)w;
+	(void)n;
+	return (unsigned int)__builtin_ctzll(x);
+#elif defined(__GNUC__) || defined(__clang__)
+	/* One instruction (BSF/TZCNT) a half: the 32-bit builtin never becomes a libgcc
+	 * call, where the 64-bit one does on i386 at -O0 (__ctzdi2). */
+	if (w == 0)
+		return 32u + (unsigned int)__builtin_ctz((uint32_t)(x >> 32));
+	(void)n;
+	return (unsigned int)__builtin_ctz(w);
+#else
 	if (w == 0) {
 		w = (uint32_t)(x >> 32);
 		n = 32;
@@ -132,6 +145,7 @@ HVTLFS_INLINE unsigned int hvtlfs_ctz64(uint64_t x)
 		n += 2;
 	}
 	return n + ((w & 1u) ^ 1u);
+#endif
 }
 
 /*!
@@ -146,6 +160,17 @@ HVTLFS_INLINE unsigned int hvtlfs_msb64(uint64_t x)
 
 	if (x == 0)
 		return 64;
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+	(void)w;
+	(void)n;
+	return 63u - (unsigned int)__builtin_clzll(x);
+#elif defined(__GNUC__) || defined(__clang__)
+	/* BSR/LZCNT a half, as in hvtlfs_ctz64(). */
+	if (w == 0)
+		return 31u - (unsigned int)__builtin_clz((uint32_t)x);
+	(void)n;
+	return 63u - (unsigned int)__builtin_clz(w);
+#else
 	if (w == 0) {
 		w = (uint32_t)x;
 		n = 0;
@@ -167,6 +192,7 @@ HVTLFS_INLINE unsigned int hvtlfs_msb64(uint64_t x)
 		n += 2;
 	}
 	return n + ((w >> 1) & 1u);
+#endif
 }
 /*! @} */
 
@@ -204,17 +230,41 @@ bool hvtlfs_vp_bitmap_below_64(const uint64_t *bitmap, size_t words);
 /*! @} */
 
 /*!
- * @brief The target VPs of a call: a VP bitmap, or every VP.
+ * @brief Target VPs as a kernel keeps them: a CPU bitmap of any length and the
+ *        table of each CPU's VP index (Linux: a cpumask and hv_vp_index[]).
+ *
+ * Encoders and planners read it once, CPU by set CPU, and write the HV_VP_SET's bank
+ * words straight into the input: no VP bitmap is built on the way. Bank words are
+ * written for every bank from 0 to the highest one a VP falls in, zero banks
+ * included (the TLFS allows an all-zero bank word; Linux writes the same layout).
+ */
+struct hvtlfs_vp_source {
+	/*! CPU bitmap: CPU c is bit c % (8 * sizeof(long)) of word c / (8 * sizeof(long)),
+	 *  Linux's cpumask_bits(); may be NULL only when @ref ncpus is 0. */
+	const unsigned long *cpus;
+	size_t ncpus; /*!< CPUs (bits of @ref cpus) to read: Linux's nr_cpu_ids. */
+	/*! vp_of_cpu[c]: the VP index of CPU c, for every c below @ref ncpus (Linux's
+	 *  hv_vp_index[]); 4096 or more (Linux's VP_INVAL, 0xFFFFFFFF) names no VP and
+	 *  is #HVTLFS_ERR_VP_RANGE. */
+	const uint32_t *vp_of_cpu;
+};
+
+/*!
+ * @brief The target VPs of a call: a VP bitmap, a CPU source, or every VP.
  *
  * Word i of @ref bitmap holds VPs 64i..64i+63 (bit j is VP 64i+j), which is exactly
- * one HV_VP_SET bank. The one spelling of "target VPs" across the API: the Ex
- * builders take it, the flush planner's request holds it.
+ * one HV_VP_SET bank. With @ref source set, the targets are the source's CPUs and
+ * @ref bitmap is ignored. The one spelling of "target VPs" across the API: the Ex
+ * builders take it, the planners' requests hold it. Zero-initialise it (`= { 0 }`,
+ * memset) before filling it, so a field left out means "not used".
  */
 struct hvtlfs_vp_targets {
 	const uint64_t
 		*bitmap; /*!< VP bitmap; may be NULL when @ref words is 0 or @ref all is set. */
 	size_t words;	 /*!< 64-bit words in @ref bitmap. */
-	bool all;	 /*!< Every VP (HV_GENERIC_SET_ALL, or ALL_PROCESSORS); bitmap ignored. */
+	bool all;	 /*!< Every VP (HV_GENERIC_SET_ALL, or ALL_PROCESSORS); the rest ignored. */
+	/*! CPUs and their VP indices instead of @ref bitmap; NULL: use the bitmap. */
+	const struct hvtlfs_vp_source *source;
 };
 
 /*! @name Guest side: encoders
@@ -285,16 +335,42 @@ HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_indices(uint64_t *out, size_t out_word
 HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words);
 
 /*!
+ * @brief Encodes the VPs of a CPU source as an HV_VP_SET (format sparse 4K), in one
+ *        pass over the set CPUs.
+ *
+ * @p out receives format, valid_bank_mask (banks 0 to the highest in use) and one
+ * bank word for each of those banks, zero banks included. Nothing past the encoded
+ * set is touched, and nothing at or past out[@p out_words]; on an error the words
+ * already written are unspecified (the pass writes as it reads).
+ * @param[out] out destination, starting at the format word; may be NULL only when
+ *        @p out_words is 0 (a size query).
+ * @param out_words capacity of @p out in 64-bit words.
+ * @param src the CPUs and their VP indices.
+ * @param[out] needed_words if not NULL, receives 2 + bank words on success and on
+ *        #HVTLFS_ERR_NO_SPACE.
+ * @return the number of bank words written (0-64; 0 for no CPU);
+ *         #HVTLFS_ERR_NULL for a NULL @p src, or a NULL bitmap, table or @p out
+ *         with a non-zero length; #HVTLFS_ERR_VP_RANGE when a set CPU's VP index is
+ *         4096 or more (no VP number); #HVTLFS_ERR_NO_SPACE when the banks do not
+ *         fit @p out_words.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vpset_encode_source(uint64_t *out, size_t out_words,
+						 const struct hvtlfs_vp_source *src,
+						 size_t *needed_words);
+
+/*!
  * @brief Number of bank words a VP target set needs in an HV_VP_SET.
  * @param vps target VPs.
- * @return 0-64 bank words (0 for every VP: format ALL), or #HVTLFS_ERR_NULL, or
- *         #HVTLFS_ERR_VP_RANGE when a VP is 4096 or above.
+ * @return 0-64 bank words (0 for every VP: format ALL; for a source, banks 0 to the
+ *         highest in use), or #HVTLFS_ERR_NULL, or #HVTLFS_ERR_VP_RANGE when a VP is
+ *         4096 or above (or a source's CPU has no VP number).
  */
 int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps);
 
 /*!
  * @brief Encodes target VPs as an HV_VP_SET: hvtlfs_vpset_encode_all() when
- *        @p vps says every VP, else hvtlfs_vpset_encode_bitmap() of its bitmap.
+ *        @p vps says every VP, hvtlfs_vpset_encode_source() for a CPU source, else
+ *        hvtlfs_vpset_encode_bitmap() of its bitmap.
  * @param[out] out destination, starting at the format word.
  * @param out_words capacity of @p out in 64-bit words.
  * @param vps target VPs.

@@ -23,11 +23,9 @@
 #     not link;
 #  5. every public function and variable the objects define is exported, including
 #     every hvtlfs symbol the users call;
-#  6. no XMM instruction in the objects: the in-kernel default must be XMM-off. Today
-#     the XMM fast flush form is compiled into every user of hvtlfs_flush_issue() on
-#     x86_64 (the library has no switch yet): expected to fail there until the library
-#     grows HVTLFS_XMM_BEGIN/END and its compile-time switch, then strict;
-#  7. x86_64, trimmed to HVTLFS_MODULES=planner without exports: the guest user links
+#  6. no XMM instruction in the objects: the in-kernel default is XMM-off (strict once
+#     the library has HVTLFS_XMM_BEGIN/END and its compile-time switch, as it has);
+#  7. x86_64, trimmed to HVTLFS_MODULES="planner features" without exports: the guest user links
 #     against it, the decoder, eVMCS and name tables are out, the host user does not
 #     link, and an unknown module name stops the build.
 # The extracted, configured and prepared trees are cached in $HVTLFS_KERNEL_CACHE
@@ -240,7 +238,7 @@ $d"
 	check "$a: exports"
 	exports=$(nm "$out/lib/hvtlfs/hvtlfs_exports.o" | awk '$3 ~ /^__ksymtab_hvtlfs_/ { sub("__ksymtab_", "", $3); print $3 }' | sort -u)
 	echo "exported: $(echo "$exports" | wc -l) symbols"
-	for s in $used hvtlfs_flush_plan_build hvtlfs_hvcall_decode hvtlfs_strerror; do
+	for s in $used hvtlfs_flush_plan_build_ hvtlfs_hvcall_decode hvtlfs_strerror; do
 		echo "$exports" | grep -qx "$s" || bad "$a: $s is not exported"
 	done
 
@@ -267,9 +265,9 @@ done
 
 a=x86_64 out=$cache/out-x86_64 log=$work/trim
 echo "==== $a, trimmed ($(elapsed))"
-check "$a: HVTLFS_MODULES=planner: the guest links, the decoder, eVMCS and names are out"
+check "$a: HVTLFS_MODULES=\"planner features\": the guest links, the decoder, eVMCS and names are out"
 rm -rf "$out/lib/hvtlfs"
-kmake "$a" "$log.log" "${kflags[@]}" HVTLFS_MODULES=planner lib/hvtlfs/ || bad "$a: trimmed build failed"
+kmake "$a" "$log.log" "${kflags[@]}" "HVTLFS_MODULES=planner features" lib/hvtlfs/ || bad "$a: trimmed build failed"
 d=$(diagnostics "$log.log")
 [ -z "$d" ] || bad "$a: diagnostics in the trimmed build:
 $d"
@@ -277,7 +275,8 @@ lib=$out/lib/hvtlfs/built-in.a
 # shellcheck disable=SC2046
 defs=$(nm --defined-only $(ar t "$lib") 2>/dev/null | awk '{ print $3 }')
 echo "trimmed: $(ar t "$lib" | wc -l) of $nsrc objects: $(ar t "$lib" | xargs -n1 basename | tr '\n' ' ')"
-echo "$defs" | grep -qx hvtlfs_flush_plan_build || bad "$a: the planner is missing"
+echo "$defs" | grep -qx hvtlfs_flush_plan_build_ || bad "$a: the planner is missing"
+echo "$defs" | grep -qx hvtlfs_features_from_leaves || bad "$a: the features are missing"
 for s in hvtlfs_hvcall_decode hvtlfs_evmcs_read hvtlfs_call_name hvtlfs_strerror; do
 	! echo "$defs" | grep -qx "$s" || bad "$a: $s is in a planner-only library"
 done

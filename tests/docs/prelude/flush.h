@@ -17,3 +17,10 @@ extern uint32_t stride;
 extern struct hvtlfs_features features;
 extern void *this_cpu_input_page;
 void native_flush_by_ipis(void);
+
+/* The IPI and guest-physical planners. */
+extern struct hvtlfs_input_page page;
+extern uint32_t this_vp;
+extern uint64_t ept_pointer, gpa_first_page, gpa_pages;
+void apic_send_ipi(void);
+void flush_everything_by_invept(void);

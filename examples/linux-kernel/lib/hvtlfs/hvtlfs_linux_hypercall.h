@@ -23,6 +23,21 @@
  *   early from) the NMI watchdog is touched, as Linux's hv_do_rep_hypercall()
  *   does: hvtlfs continues after HV_STATUS_TIMEOUT too, so one call may loop for
  *   as long as the hypervisor keeps making progress.
+ * - XMM: the kernel is built with -mno-sse and owns the XMM registers only between
+ *   kernel_fpu_begin() and kernel_fpu_end(), so hvtlfs's XMM fast forms are compiled
+ *   out by default (HVTLFS_HYPERCALL_XMM is 0 in a freestanding or SSE-less build):
+ *   no XMM instruction in any object, and the planners never choose an XMM form. A
+ *   kernel that wants them (the XMM fast flush saves the input page's cache line)
+ *   defines, for every object that includes hvtlfs (the library's own too, e.g. with
+ *   ccflags-y in lib/hvtlfs/Kbuild and the consumers' Makefiles):
+ *       -DHVTLFS_HYPERCALL_XMM=1
+ *   and, here before <hvtlfs/hypercall.h>, the pair the wrappers run around every
+ *   XMM call:
+ *       #include <asm/fpu/api.h>
+ *       #define HVTLFS_XMM_BEGIN() kernel_fpu_begin()
+ *       #define HVTLFS_XMM_END()   kernel_fpu_end()
+ *   kernel_fpu_begin() disables preemption and saves the user task's FPU state; it
+ *   may be called with interrupts off, as the flush and IPI paths are.
  */
 #ifndef HVTLFS_LINUX_HYPERCALL_H
 #define HVTLFS_LINUX_HYPERCALL_H

@@ -9,7 +9,8 @@
  * - RCX, RDX and R8 modified (the hypervisor rewrites RCX on rep calls and the
  *   fast-output registers; the hypercall page is the hypervisor's code);
  * - R9, R10, R11 and the flags clobbered;
- * - XMM0-XMM5 clobbered on the XMM forms (when the compiler may use SSE);
+ * - XMM0-XMM5 clobbered on the XMM forms (when the compiler may use SSE); the XMM
+ *   form exists only with HVTLFS_HYPERCALL_XMM (hvtlfs/arch.h);
  * - "memory": the hypervisor reads and writes guest memory, and a hypercall
  *   orders the caller's stores (an event signalled after a ring write);
  * - the stack pointer as an in/out operand, so frame-pointer builds and objtool
@@ -138,6 +139,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t contro
 	return result;
 }
 
+#if HVTLFS_XMM_ENABLED_
 /*!
  * @brief One XMM fast hypercall: RDX, R8, then XMM0-XMM5 in, the same
  *        registers read back after the call (XMM fast output).
@@ -179,6 +181,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
 	regs[1] = r8;
 	return result;
 }
+#endif /* HVTLFS_XMM_ENABLED_: no XMM instruction exists in a build without the forms */
 
 /*!
  * @brief This arch provides hvtlfs_arch_vtl_switch(): VTL call and VTL return

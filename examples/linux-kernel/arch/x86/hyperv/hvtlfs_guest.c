@@ -2,8 +2,9 @@
 /*
  * A built-in user of lib/hvtlfs on the guest side, in arch/x86/hyperv/ beside the
  * kernel's mmu.c and hv_apic.c: a remote TLB flush planned by hvtlfs's flush planner
- * and a synthetic cluster IPI, issued the way those files issue theirs (interrupts
- * off, the per-CPU input page, VP numbers from hv_vp_index[]). Each returns 0 when
+ * and a synthetic cluster IPI planned by its IPI planner, issued the way those files
+ * issue theirs (interrupts off, the per-CPU input page, VP numbers from hv_vp_index[],
+ * read by the planners straight from the cpumask). Each returns 0 when
  * the hypercall did the job; anything else means the caller falls back
  * (native_flush_tlb_multi(), the APIC).
  */
@@ -18,79 +19,81 @@
 
 /* The call hook first: it configures the wrappers the planner's issue path uses. */
 #include "hvtlfs_linux_hypercall.h"
-#include <hvtlfs/flush.h>
+#include <hvtlfs/features.h>
 #include <hvtlfs/issue.h>
 
 #include "hvtlfs_guest.h"
 
-#define HVGUEST_VP_WORDS (HVTLFS_VPSET_MAX_VPS / 64)
-
-/* What the planner reads of the partition, from the CPUID leaves the kernel kept. */
+/* What the planners read of the partition, from the CPUID leaves the kernel kept. */
 static struct hvtlfs_features hvguest_hv;
-/* Target VPs, one bit a VP, built from a cpumask with interrupts off. */
-static DEFINE_PER_CPU(u64[HVGUEST_VP_WORDS], hvguest_vps);
+/* Each CPU's input page as the planners take it: its address and its GPA together. */
+static DEFINE_PER_CPU(struct hvtlfs_input_page, hvguest_page);
 
 void hvguest_init(void)
 {
-	hvguest_hv.remote_tlb_flush_recommended =
-		ms_hyperv.hints & HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH;
-	hvguest_hv.ex_processor_masks_recommended =
-		ms_hyperv.hints & HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
-	hvguest_hv.ext_gva_ranges =
-		ms_hyperv.misc_features & HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES;
-	/* No kernel_fpu_begin() around these calls: the XMM fast form is never planned. */
-	hvguest_hv.xmm_input = false;
-	hvguest_hv.max_vps = ms_hyperv.max_vp_index;
+	const struct hvtlfs_kept_leaves kept = {
+		.features_eax = ms_hyperv.features,
+		.features_ebx = ms_hyperv.priv_high,
+		.features_edx = ms_hyperv.misc_features,
+		.hints_eax = ms_hyperv.hints,
+		.max_vps = ms_hyperv.max_vp_index,
+		.max_lps = ms_hyperv.max_lp_index,
+		.nested_eax = ms_hyperv.nested_features,
+		.has_nested = ms_hyperv.nested_features != 0,
+	};
+
+	/* XMM input may be set: the XMM forms are compiled out of this -mno-sse kernel
+	 * (HVTLFS_HYPERCALL_XMM 0), so no kernel_fpu_begin() is needed around the calls. */
+	if (hvtlfs_features_from_leaves(&hvguest_hv, &kept))
+		memset(&hvguest_hv, 0, sizeof(hvguest_hv)); /* no hint: every call falls back */
 }
 
-/*
- * The VPs of @cpus into this CPU's bitmap: the number of words used, or -1 when a
- * CPU has no VP number (the caller falls back).
- */
-static int hvguest_vp_bitmap(const struct cpumask *cpus, u64 *vps)
+/* This CPU's input page, described; NULL when it has none. Interrupts are off. */
+static const struct hvtlfs_input_page *hvguest_input_page(void)
 {
-	int cpu, words = 0;
+	struct hvtlfs_input_page *pg = this_cpu_ptr(&hvguest_page);
+	void *page = *this_cpu_ptr(hyperv_pcpu_input_arg);
 
-	memset(vps, 0, sizeof(u64) * HVGUEST_VP_WORDS);
-	for (cpu = cpumask_first(cpus); cpu < nr_cpu_ids; cpu = cpumask_next(cpu, cpus)) {
-		u32 vp = hv_cpu_number_to_vp_number(cpu);
+	if (!page)
+		return NULL;
+	if (pg->va != page &&
+	    hvtlfs_input_page_init(pg, page, virt_to_phys(page), HV_HYP_PAGE_SIZE))
+		return NULL;
+	return pg;
+}
 
-		if (vp >= HVTLFS_VPSET_MAX_VPS)
-			return -1;
-		vps[vp / 64] |= BIT_ULL(vp % 64);
-		if (vp / 64 >= words)
-			words = vp / 64 + 1;
-	}
-	return words;
+/* The VPs of @cpus, read by the planner in one pass: the cpumask and hv_vp_index[]. */
+static void hvguest_vps(struct hvtlfs_vp_targets *t, struct hvtlfs_vp_source *src,
+			const struct cpumask *cpus)
+{
+	src->cpus = cpumask_bits(cpus);
+	src->ncpus = nr_cpu_ids;
+	src->vp_of_cpu = hv_vp_index;
+	t->source = src;
 }
 
 int hvguest_flush_tlb_multi(const struct cpumask *cpus, const struct flush_tlb_info *info)
 {
-	static const struct hvtlfs_flush_policy policy = { .flags = HVTLFS_POLICY_NO_XMM };
 	struct hvtlfs_flush_request req = {};
+	struct hvtlfs_vp_source src;
 	struct hvtlfs_flush_plan plan;
+	const struct hvtlfs_input_page *pg;
 	struct hvtlfs_range range;
 	unsigned long flags;
-	void *page;
-	int words, rc = HVTLFS_ERR_FALLBACK;
+	int rc = HVTLFS_ERR_FALLBACK;
 
 	local_irq_save(flags);
-	page = *this_cpu_ptr(hyperv_pcpu_input_arg);
-	if (!hv_hypercall_pg || !page)
+	pg = hvguest_input_page();
+	if (!hv_hypercall_pg || !pg)
 		goto out;
 	if (info->mm)
 		req.address_space = virt_to_phys(info->mm->pgd) & CR3_ADDR_MASK;
 	else
 		req.all_spaces = true;
-	if (cpumask_equal(cpus, cpu_present_mask)) {
+	if (cpumask_equal(cpus, cpu_present_mask))
 		req.vps.all = true;
-	} else {
-		words = hvguest_vp_bitmap(cpus, *this_cpu_ptr(&hvguest_vps));
-		if (words < 0)
-			goto out;
-		req.vps.bitmap = *this_cpu_ptr(&hvguest_vps);
-		req.vps.words = (size_t)words;
-	}
+	else
+		hvguest_vps(&req.vps, &src, cpus);
 	if (info->end == TLB_FLUSH_ALL) {
 		req.everything = true;
 		req.non_global_only = true;
@@ -100,9 +103,9 @@ int hvguest_flush_tlb_multi(const struct cpumask *cpus, const struct flush_tlb_i
 		req.ranges = &range;
 		req.nranges = 1;
 	}
-	rc = hvtlfs_flush_plan_build(&req, &hvguest_hv, &policy, page, HV_HYP_PAGE_SIZE, &plan);
+	rc = hvtlfs_flush_plan_build(&req, &hvguest_hv, NULL, pg, &plan);
 	if (!rc)
-		rc = hvtlfs_flush_issue(&plan, virt_to_phys(page), NULL);
+		rc = hvtlfs_flush_issue(&plan, NULL);
 out:
 	local_irq_restore(flags);
 	return rc;
@@ -110,36 +113,21 @@ out:
 
 int hvguest_send_ipi_mask(const struct cpumask *mask, int vector)
 {
-	struct hvtlfs_vp_targets targets;
-	struct hvtlfs_prepared p;
+	struct hvtlfs_ipi_request req = {};
+	struct hvtlfs_vp_source src;
+	struct hvtlfs_ipi_plan plan;
 	unsigned long flags;
-	u64 in[2], mask64;
-	void *page;
-	int words, rc = HVTLFS_ERR_FALLBACK;
+	int rc;
 
+	/* The fast call (every VP below 64) needs no page; the Ex call takes this CPU's. */
 	local_irq_save(flags);
-	words = hvguest_vp_bitmap(mask, *this_cpu_ptr(&hvguest_vps));
-	if (words <= 0)
-		goto out;
-	if (words == 1) {
-		/* Every VP below 64: the fast call, input in two registers. */
-		mask64 = (*this_cpu_ptr(&hvguest_vps))[0];
-		rc = hvtlfs_ipi_build(in, sizeof(in), vector, 0, mask64, HVTLFS_CTL_FAST, &p);
-		if (!rc && hvtlfs_result_status(hvtlfs_hypercall_fast16(p.control, in[0], in[1])))
-			rc = HVTLFS_ERR_HV_STATUS;
-		goto out;
-	}
-	/* A VP at 64 or above: the Ex call with an HV_VP_SET in the input page. */
-	page = *this_cpu_ptr(hyperv_pcpu_input_arg);
-	if (!page || !hvguest_hv.ex_processor_masks_recommended)
-		goto out;
-	targets.bitmap = *this_cpu_ptr(&hvguest_vps);
-	targets.words = words;
-	targets.all = false;
-	rc = hvtlfs_ipi_build_ex(page, HV_HYP_PAGE_SIZE, vector, 0, &targets, 0, &p);
-	if (!rc && hvtlfs_result_status(hvtlfs_hypercall_slow(p.control, virt_to_phys(page), 0)))
-		rc = HVTLFS_ERR_HV_STATUS;
-out:
+	hvguest_vps(&req.vps, &src, mask);
+	req.vector = (u32)vector;
+	rc = hvtlfs_ipi_plan_build(&req, &hvguest_hv, hvguest_input_page(), &plan);
+	if (!rc && plan.form == HVTLFS_FORM_NONE)
+		rc = HVTLFS_ERR_FALLBACK; /* no VP: let the APIC path decide */
+	if (!rc)
+		rc = hvtlfs_ipi_issue(&plan, NULL);
 	local_irq_restore(flags);
 	return rc;
 }
