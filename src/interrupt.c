@@ -78,8 +78,9 @@ int hvtlfs_retarget_build_ex(void *in, size_t in_size, const struct hvtlfs_devic
 	banks = hvtlfs_vp_targets_banks(vps);
 	if (banks < 0)
 		return banks;
-	/* Bank words may be zero (Linux sends every bank up to the highest): the VPs decide. */
-	empty = !vps->all && hvtlfs_vp_bitmap_count(vps->bitmap, vps->words) == 0;
+	/* No bank word holds a VP (a bitmap's zero words are not counted, a CPU source's
+	 * banks end at its highest VP): nobody to deliver to. */
+	empty = !vps->all && banks == 0;
 	rc = retarget_head(in, in_size, irq, empty, HVTLFS_DEVICE_INTERRUPT_TARGET_PROCESSOR_SET,
 			   HVTLFS_RETARGET_VARHDR_WORDS((uint32_t)banks), opts, out);
 	if (rc != HVTLFS_OK)

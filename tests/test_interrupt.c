@@ -64,7 +64,7 @@ static void test_mask_form(void **state)
 static void test_set_form(void **state)
 {
 	const uint64_t bm[2] = { 0x2, 0x2 };
-	const struct hvtlfs_vp_targets t = { bm, 2, false };
+	const struct hvtlfs_vp_targets t = { bm, 2, false, NULL };
 	struct hvtlfs_prepared p;
 
 	(void)state;
@@ -81,7 +81,7 @@ static void test_set_form(void **state)
 	/* VPs {1, 130}: banks 0 and 2, one word a bank present, ascending. */
 	{
 		const uint64_t bm3[3] = { 0x2, 0, 0x4 };
-		const struct hvtlfs_vp_targets t3 = { bm3, 3, false };
+		const struct hvtlfs_vp_targets t3 = { bm3, 3, false, NULL };
 
 		assert_int_equal(hvtlfs_retarget_build_ex(page, sizeof(page), &irq, &t3, 0, &p),
 				 HVTLFS_OK);
@@ -90,7 +90,7 @@ static void test_set_form(void **state)
 	}
 	/* Every VP: format ALL, a zero mask, variable header 1. */
 	{
-		const struct hvtlfs_vp_targets all = { NULL, 0, true };
+		const struct hvtlfs_vp_targets all = { NULL, 0, true, NULL };
 
 		assert_int_equal(hvtlfs_retarget_build_ex(page, sizeof(page), &irq, &all, 0, &p),
 				 HVTLFS_OK);
@@ -110,7 +110,7 @@ static void test_varhdr_differs_from_flush(void **state)
 {
 	static _Alignas(8) uint64_t flush_page[512];
 	const uint64_t bm[3] = { 0x21, 0, 0x4 }; /* the TLFS example set {0, 5, 130} */
-	const struct hvtlfs_vp_targets t = { bm, 3, false };
+	const struct hvtlfs_vp_targets t = { bm, 3, false, NULL };
 	struct hvtlfs_prepared rp, fp, ip;
 
 	(void)state;
@@ -136,9 +136,9 @@ static void test_errors(void **state)
 {
 	const uint64_t empty[2] = { 0, 0 };
 	const uint64_t far[65] = { [64] = 1 }; /* VP 4096: a 65th bank */
-	const struct hvtlfs_vp_targets none = { empty, 2, false };
-	const struct hvtlfs_vp_targets too_many = { far, 65, false };
-	const struct hvtlfs_vp_targets one = { empty, 0, false };
+	const struct hvtlfs_vp_targets none = { empty, 2, false, NULL };
+	const struct hvtlfs_vp_targets too_many = { far, 65, false, NULL };
+	const struct hvtlfs_vp_targets one = { empty, 0, false, NULL };
 	struct hvtlfs_device_interrupt bad = irq;
 	struct hvtlfs_prepared p;
 
@@ -163,7 +163,7 @@ static void test_errors(void **state)
 	assert_int_equal(hvtlfs_retarget_build(page, 55, &irq, 1, 0, &p), HVTLFS_ERR_NO_SPACE);
 	{
 		const uint64_t bm[2] = { 0x2, 0x2 };
-		const struct hvtlfs_vp_targets t = { bm, 2, false };
+		const struct hvtlfs_vp_targets t = { bm, 2, false, NULL };
 
 		assert_int_equal(hvtlfs_retarget_build_ex(page, 79, &irq, &t, 0, &p),
 				 HVTLFS_ERR_NO_SPACE);

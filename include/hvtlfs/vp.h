@@ -220,7 +220,7 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_register_set(const struct hvtlfs_regi
 	return hvtlfs_registers_set(target, &name, value, 1, pages, result);
 }
 
-#if HVTLFS_ARCH_HAS_XMM_HYPERCALL || defined(HVTLFS_ARCH_HAS_FAST_IO) || defined(HVTLFS_DOXYGEN)
+#if HVTLFS_XMM_ENABLED_ || defined(HVTLFS_ARCH_HAS_FAST_IO) || defined(HVTLFS_DOXYGEN)
 /*!
  * @brief The fast forms hvtlfs_register_get_fast() and hvtlfs_register_set_fast()
  *        exist: on x86_64 through hvtlfs_hypercall_xmm() (XMM fast input and
@@ -246,7 +246,7 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_vp_fast_io_(uint64_t control, 
 	uint64_t r = 0;
 	int rc;
 
-#if HVTLFS_ARCH_HAS_XMM_HYPERCALL
+#if HVTLFS_XMM_ENABLED_
 	rc = hvtlfs_hypercall_xmm(control, in, in_bytes, out, out_bytes, &r);
 #else
 	{
