@@ -8,7 +8,14 @@
 void hvtlfs_cpuid_native(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 {
 	(void)ctx;
+#ifdef HVTLFS_ARCH_CPUID
 	HVTLFS_ARCH_CPUID(leaf, subleaf, regs);
+#else
+	/* No CPUID on this architecture (arm64): no leaf, so no hypervisor leaves. */
+	(void)leaf;
+	(void)subleaf;
+	regs[0] = regs[1] = regs[2] = regs[3] = 0;
+#endif
 }
 
 void hvtlfs_cpuid_from_table(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
@@ -94,15 +101,28 @@ int hvtlfs_msr_read_native(void *ctx, uint32_t msr, uint64_t *value)
 	(void)ctx;
 	if (value == NULL)
 		return HVTLFS_ERR_NULL;
+#ifdef HVTLFS_ARCH_RDMSR
 	*value = HVTLFS_ARCH_RDMSR(msr);
 	return HVTLFS_OK;
+#else
+	/* No MSRs on this architecture (arm64): the synthetic registers replace them. */
+	(void)msr;
+	*value = 0;
+	return HVTLFS_ERR_ARCH_NO_MSR;
+#endif
 }
 
 int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value)
 {
 	(void)ctx;
+#ifdef HVTLFS_ARCH_WRMSR
 	HVTLFS_ARCH_WRMSR(msr, value);
 	return HVTLFS_OK;
+#else
+	(void)msr;
+	(void)value;
+	return HVTLFS_ERR_ARCH_NO_MSR;
+#endif
 }
 
 #define HVTLFS_MSR_ROW_(name, number) { HVTLFS_MSR_##name, "HV_X64_MSR_" #name },

@@ -39,7 +39,8 @@ HVTLFS_BEGIN_DECLS
 typedef void (*hvtlfs_cpuid_fn)(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
 
 /*!
- * @brief The native CPUID (the arch primitive HVTLFS_ARCH_CPUID).
+ * @brief The native CPUID (the arch primitive HVTLFS_ARCH_CPUID); zeros on an
+ *        architecture without CPUID (arm64), so hvtlfs_detect() finds no hypervisor.
  * @param ctx ignored.
  * @param leaf value of EAX.
  * @param subleaf value of ECX.
@@ -137,7 +138,8 @@ struct hvtlfs_msr_ops {
  * @param ctx ignored.
  * @param msr MSR number.
  * @param value receives the value.
- * @return 0, or #HVTLFS_ERR_NULL if @p value is NULL.
+ * @return 0, or #HVTLFS_ERR_NULL if @p value is NULL; #HVTLFS_ERR_ARCH_NO_MSR on an
+ *         architecture without MSRs (arm64; @p value is set to 0).
  */
 int hvtlfs_msr_read_native(void *ctx, uint32_t msr, uint64_t *value);
 
@@ -146,7 +148,7 @@ int hvtlfs_msr_read_native(void *ctx, uint32_t msr, uint64_t *value);
  * @param ctx ignored.
  * @param msr MSR number.
  * @param value the value.
- * @return 0.
+ * @return 0; #HVTLFS_ERR_ARCH_NO_MSR on an architecture without MSRs (arm64).
  */
 int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value);
 

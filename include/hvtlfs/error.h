@@ -92,7 +92,11 @@ HVTLFS_BEGIN_DECLS
 	X(ERR_UNKNOWN_REGISTER, -112) /* A register name the register catalog does not know. */    \
 	X(ERR_REGISTER_READ_ONLY, -113) /* A write to a read-only register. */                     \
 	X(ERR_REGISTER_WIDTH, -114) /* A register value with bits above the register's width. */   \
-	X(ERR_VTL_RANGE, -115) /* A VTL above 15. */
+	X(ERR_VTL_RANGE, -115) /* A VTL above 15. */                                               \
+	/* arm64. */                                                                               \
+	X(ERR_ARCH_NO_MSR, -150) /* No MSRs on this architecture (arm64: synthetic registers). */  \
+	X(ERR_SMCCC_UNSUPPORTED, -151) /* SMCCC vendor-hypervisor Call UID not supported. */      \
+	X(ERR_REGISTER_SHORT, -152) /* A register read answered fewer values than asked. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */

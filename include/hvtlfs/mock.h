@@ -23,6 +23,7 @@
 #define HVTLFS_MOCK_H
 
 #include "hvtlfs/env.h"
+#include "hvtlfs/arch/types.h"
 
 HVTLFS_BEGIN_DECLS
 
@@ -34,13 +35,19 @@ HVTLFS_BEGIN_DECLS
 
 /*! @brief How a mocked call arrived (hvtlfs_mock_call::via). */
 enum hvtlfs_mock_via {
-	HVTLFS_MOCK_VIA_PAGE = 1,   /*!< Through the fake hypercall page. */
-	HVTLFS_MOCK_VIA_VMCALL = 2, /*!< A VMCALL instruction (SIGILL emulation). */
-	HVTLFS_MOCK_VIA_VMMCALL = 3 /*!< A VMMCALL instruction (SIGILL emulation). */
+	HVTLFS_MOCK_VIA_PAGE = 1,    /*!< Through the fake hypercall page. */
+	HVTLFS_MOCK_VIA_VMCALL = 2,  /*!< A VMCALL instruction (SIGILL emulation). */
+	HVTLFS_MOCK_VIA_VMMCALL = 3, /*!< A VMMCALL instruction (SIGILL emulation). */
+	HVTLFS_MOCK_VIA_HVC = 4	     /*!< An arm64 `hvc #0` (SIGILL emulation). */
 };
 
-/*! @brief Number of qwords in the fast register file: RDX, R8, XMM0-XMM5 (two each). */
+#if defined(HVTLFS_ARCH_FAST_REGS_BYTES) || defined(HVTLFS_DOXYGEN)
+/*! @brief Number of qwords in the fast register file: RDX, R8, XMM0-XMM5 (two each)
+ *         on x86_64; X2-X17 on arm64. */
+#define HVTLFS_MOCK_FAST_REGS (HVTLFS_ARCH_FAST_REGS_BYTES / 8u)
+#else
 #define HVTLFS_MOCK_FAST_REGS 14u
+#endif
 /*! @brief Number of calls the mock remembers (the most recent ones). */
 #define HVTLFS_MOCK_HISTORY 64u
 /*! @brief Largest number of scripted responses (hvtlfs_mock_script()). */
