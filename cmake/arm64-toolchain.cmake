@@ -14,9 +14,11 @@ endif()
 if(NOT CMAKE_CXX_COMPILER)
 	set(CMAKE_CXX_COMPILER clang++)
 endif()
-set(CMAKE_C_COMPILER_TARGET ${HVTLFS_ARM64_TRIPLE})
-set(CMAKE_CXX_COMPILER_TARGET ${HVTLFS_ARM64_TRIPLE})
-set(CMAKE_ASM_COMPILER_TARGET ${HVTLFS_ARM64_TRIPLE})
+# The target in the flags (as -m32 for i386), so every script and consumer that takes the
+# preset's CMAKE_C_FLAGS compiles for arm64 too.
+set(CMAKE_C_FLAGS_INIT "--target=${HVTLFS_ARM64_TRIPLE}")
+set(CMAKE_CXX_FLAGS_INIT "--target=${HVTLFS_ARM64_TRIPLE}")
+set(CMAKE_ASM_FLAGS_INIT "--target=${HVTLFS_ARM64_TRIPLE}")
 find_program(HVTLFS_ARM64_LD ${HVTLFS_ARM64_TRIPLE}-ld REQUIRED)
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-fuse-ld=${HVTLFS_ARM64_LD}")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-fuse-ld=${HVTLFS_ARM64_LD}")
@@ -25,7 +27,11 @@ find_program(CMAKE_RANLIB ${HVTLFS_ARM64_TRIPLE}-ranlib REQUIRED)
 find_program(CMAKE_NM ${HVTLFS_ARM64_TRIPLE}-nm REQUIRED)
 find_program(CMAKE_OBJCOPY ${HVTLFS_ARM64_TRIPLE}-objcopy REQUIRED)
 find_program(HVTLFS_QEMU_AARCH64 qemu-aarch64 REQUIRED)
-set(CMAKE_CROSSCOMPILING_EMULATOR "${HVTLFS_QEMU_AARCH64};-L;/usr/${HVTLFS_ARM64_TRIPLE}")
+# qemu-aarch64 alone: libcmocka-dev:arm64 brings the arm64 glibc (libc6:arm64) into the
+# multiarch paths, where the program's loader /lib/ld-linux-aarch64.so.1 finds it; one word
+# is what the scripts that take the emulator expect (`qemu-aarch64 -L /usr/aarch64-linux-gnu`,
+# the cross glibc, works as well).
+set(CMAKE_CROSSCOMPILING_EMULATOR "${HVTLFS_QEMU_AARCH64}")
 set(CMAKE_FIND_ROOT_PATH /usr/${HVTLFS_ARM64_TRIPLE})
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY BOTH)

@@ -208,6 +208,9 @@ static int run(const char *argv0)
 	int rc;
 
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
+	/* Where the calls are instructions (arm64's `hvc #0`), the mock takes them from SIGILL. */
+	if (hvtlfs_mock_sigill_install() != HVTLFS_OK)
+		return 1;
 	/* What the partition's CPUID would say (see hvtlfs_features_decode()). */
 	memset(&f, 0, sizeof(f));
 	f.remote_tlb_flush_recommended = true;
