@@ -771,6 +771,124 @@ static void test_regs_live_values_survive(void **state)
 	assert_int_equal(hvtlfs_mock_call_count(), 16);
 }
 
+/* ---- arm64 bring-up through the library's native register access -------------------- */
+
+#include "hvtlfs/bringup.h"
+
+/* The hypervisor's side: a register file answering fast Get/SetVpRegisters laid out as
+ * Linux's arm64 hv_get_vpreg_128() / hv_set_vpreg() send them. Get: X2 partition self,
+ * X3 VP self (VTL 0), X4 the name; value back in X6/X7. Set: X2, X3 as Get, X4 the name,
+ * X5 zero, X6/X7 the value. Anything else: INVALID_PARAMETER. */
+static struct {
+	uint64_t guest_os_id;
+	unsigned gets, sets;
+} regfile;
+
+static bool regfile_value(uint32_t name, uint64_t *lo, uint64_t *hi)
+{
+	*hi = 0;
+	switch (name) {
+	case 0x00000100u: /* version 10.0 build 26100 */
+		*lo = (uint64_t)0x000A0000u << 32 | 26100u;
+		return true;
+	case 0x00000200u: /* privileges: hypercall + VP index regs; AccessVpRegisters */
+		*lo = (uint64_t)(1u << 17 | 1u << 5) << 32 | (1u << 5 | 1u << 6);
+		*hi = 0x2000u; /* word c: an arm64 feature bit, not decoded */
+		return true;
+	case 0x00000201u: /* hints word a */
+		*lo = 0x200u;
+		return true;
+	case 0x00000202u: /* 512 VPs, 64 LPs */
+		*lo = (uint64_t)64u << 32 | 512u;
+		return true;
+	case 0x00090002u:
+		*lo = regfile.guest_os_id;
+		return true;
+	case 0x00090003u:
+		*lo = 3;
+		return true;
+	}
+	return false;
+}
+
+static void regfile_handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	const uint64_t *x = call->fast; /* x[0] = X2 */
+	uint16_t status = HVTLFS_STATUS_INVALID_PARAMETER;
+	uint64_t lo, hi;
+
+	(void)ctx;
+	if (x[0] != 0xFFFFFFFFFFFFFFFFull || x[1] != 0x00000000FFFFFFFEull) {
+		call->result = hvtlfs_result_encode(status, 0);
+		return;
+	}
+	if (call->control == 0x0000000100010050ull && x[3] == 0 &&
+	    regfile_value((uint32_t)x[2], &lo, &hi) && (x[2] >> 32) == 0) {
+		regfile.gets++;
+		call->fast[4] = lo;
+		call->fast[5] = hi;
+		call->fast_out_mask = 0x30;
+		status = HVTLFS_STATUS_SUCCESS;
+	} else if (call->control == 0x0000000100010051ull && x[2] == 0x00090002u && x[3] == 0 &&
+		   x[5] == 0) {
+		regfile.sets++;
+		regfile.guest_os_id = x[4];
+		status = HVTLFS_STATUS_SUCCESS;
+	}
+	call->result = hvtlfs_result_encode(status, status == HVTLFS_STATUS_SUCCESS ? 1u : 0u);
+}
+
+static void test_regs_bringup_native(void **state)
+{
+	const struct hvtlfs_vpreg_ops ops = HVTLFS_VPREG_OPS_NATIVE;
+	const uint64_t linux_6_1 = 0x8100000601000000ull;
+	struct hvtlfs_features f;
+	uint64_t v[2] = { 0, 0 };
+	uint32_t uid[4], vp = 0;
+
+	ARM(state);
+	memset(&regfile, 0, sizeof(regfile));
+	hvtlfs_mock_set_handler(regfile_handler, NULL);
+	/* The SMCCC Call UID query (`hvc #0`, X0 = 0x8600FF01): the mock answers Hyper-V's. */
+	hvtlfs_smccc_call_uid_native(uid);
+	assert_true(uid[0] == 0x4D32BA58u && uid[1] == 0xCD244764u && uid[2] == 0x8EEF6C75u &&
+		    uid[3] == 0x16597024u);
+	assert_int_equal(hvtlfs_mock_call_count(), 0); /* not a hypercall */
+	assert_int_equal(hvtlfs_guest_os_id_set_vpreg(&ops, linux_6_1), HVTLFS_OK);
+	assert_true(regfile.guest_os_id == linux_6_1);
+	assert_int_equal(hvtlfs_detect_vpregs(&f, NULL, &ops), HVTLFS_OK);
+	assert_int_equal(f.version.build, 26100);
+	assert_int_equal(f.version.major, 10);
+	assert_true(f.privileges == 0x0002002000000060ull);
+	assert_true(f.hypercall_msrs && f.vp_index_msr);
+	assert_int_equal(f.hints_eax, 0x200);
+	assert_int_equal(f.max_vps, 512);
+	assert_int_equal(f.max_lps, 64);
+	assert_int_equal(hvtlfs_vp_index_read_vpreg(&ops, &vp), HVTLFS_OK);
+	assert_int_equal(vp, 3);
+	assert_int_equal(regfile.sets, 1);
+	assert_int_equal(regfile.gets, 6);
+
+	/* Bad input: an unknown name, a read-only register, a value too wide: nothing
+	 * called. A refusal from the hypervisor, and a success with no rep done. */
+	unsigned long n = hvtlfs_mock_call_count();
+	assert_int_equal(hvtlfs_vpreg_get_native(NULL, 0x7FFF0000u, v),
+			 HVTLFS_ERR_UNKNOWN_REGISTER);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x7FFF0000u, 1, 0),
+			 HVTLFS_ERR_UNKNOWN_REGISTER);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x00090003u, 1, 0),
+			 HVTLFS_ERR_REGISTER_READ_ONLY);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x00090002u, 1, 1),
+			 HVTLFS_ERR_REGISTER_WIDTH);
+	assert_int_equal(hvtlfs_mock_call_count(), n);
+	assert_int_equal(hvtlfs_vpreg_get_native(NULL, 0x00090004u, v), HVTLFS_ERR_HV_STATUS);
+	canned_result = hvtlfs_result_encode(HVTLFS_STATUS_SUCCESS, 0);
+	hvtlfs_mock_set_handler(canned_handler, NULL);
+	assert_int_equal(hvtlfs_vpreg_get_native(NULL, 0x00090003u, v), HVTLFS_ERR_REGISTER_SHORT);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x00090002u, 1, 0),
+			 HVTLFS_ERR_REGISTER_SHORT);
+}
+
 HVTLFS_STATIC_ASSERT(HVTLFS_HYPERCALL_REGS_FITS(128, 0), "X2-X17 carry 128 bytes");
 HVTLFS_STATIC_ASSERT(HVTLFS_HYPERCALL_REGS_FITS(20, 16), "Linux's Get: X2-X4 in, X6/X7 out");
 HVTLFS_STATIC_ASSERT(!HVTLFS_HYPERCALL_REGS_FITS(17, 97), "17 rounds up to 32, 32 + 97 > 128");
@@ -1202,6 +1320,7 @@ int main(void)
 		T(test_regs_roundtrip),
 		T(test_regs_refused),
 		T(test_regs_live_values_survive),
+		T(test_regs_bringup_native),
 #endif
 		T(test_rep_all_at_once),
 		T(test_rep_partial),

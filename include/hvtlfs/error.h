@@ -96,7 +96,7 @@ HVTLFS_BEGIN_DECLS
 	/* arm64. */                                                                               \
 	X(ERR_ARCH_NO_MSR, -150) /* No MSRs on this architecture (arm64: synthetic registers). */  \
 	X(ERR_SMCCC_UNSUPPORTED, -151) /* SMCCC vendor-hypervisor Call UID not supported. */      \
-	X(ERR_REGISTER_SHORT, -152) /* A register read answered fewer values than asked. */
+	X(ERR_REGISTER_SHORT, -152) /* A register call completed fewer reps than asked. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */
