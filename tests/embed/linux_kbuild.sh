@@ -84,6 +84,24 @@ if [ -d "$lib/arch/arm64" ] && command -v clang >/dev/null 2>&1 &&
 		bad "no arm64 include path in HVTLFS_CCFLAGS for CONFIG_ARM64"
 	[ "$(echo "$arm_out" | sed -n 's/^OBJS=//p' | wc -w)" -eq "$(find "$lib/src" -name '*.c' | wc -l)" ] ||
 		bad "CONFIG_ARM64: the library directory does not build every module"
+	# The call hook on arm64, against stand-ins of the three kernel headers it and the
+	# environment header take: the default `hvc #0` method, no x86 header.
+	mkdir -p "$work/kstub/linux"
+	printf '#include <stddef.h>\n' >"$work/kstub/linux/stddef.h"
+	printf '#include <stdint.h>\n#include <stdbool.h>\n' >"$work/kstub/linux/types.h"
+	printf 'void touch_nmi_watchdog(void);\n' >"$work/kstub/linux/nmi.h"
+	printf '%s\n' '#include "hvtlfs_linux_hypercall.h"' 'unsigned long long t(void);' \
+		'unsigned long long t(void) { return hvtlfs_hypercall_fast8(0x8, 1); }' \
+		>"$work/hook_arm64.c"
+	# shellcheck disable=SC2046 # the fragment's flags, word-split as kbuild does
+	if clang --target=aarch64-linux-gnu -ffreestanding -DCONFIG_ARM64=1 -Wall -Werror \
+		-I"$work/kstub" -I"$lib" $(echo "$arm_out" | sed -n "s/^CCFLAGS=//p" | tr -d "'") \
+		-c "$work/hook_arm64.c" -o "$work/hook_arm64.o"; then
+		aarch64-linux-gnu-objdump -d "$work/hook_arm64.o" | grep -q 'hvc[[:space:]]*#0x0' ||
+			bad "the arm64 call hook does not issue hvc #0"
+	else
+		bad "the call hook does not compile for CONFIG_ARM64"
+	fi
 else
 	echo "arm64: no clang targeting aarch64-linux-gnu: its table is not checked"
 fi
