@@ -34,8 +34,8 @@ HVTLFS_MOCK_HIDDEN_ uint64_t hvtlfs_mock_control_out_(const struct hvtlfs_mock_c
 /* Arch (regs.c): answers a call through the fake page; @frame is what page.S saved. */
 HVTLFS_MOCK_HIDDEN_ void hvtlfs_mock_page_dispatch_(void *frame);
 
-/* Arch: answers a VMCALL or VMMCALL (@via) that faulted with context @uc, and moves
- * the instruction pointer past it. */
+/* Arch: answers a VMCALL, VMMCALL or `hvc #0` (@via) that faulted with context @uc,
+ * and moves the instruction pointer past it. */
 HVTLFS_MOCK_HIDDEN_ void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via);
 
 /* Arch: the faulting instruction of @uc. */

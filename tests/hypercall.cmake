@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Hypercall wrappers against hvtlfs::mock (label "hypercall"): one binary per call method
-# and optimisation level, so every clobber list is proven at -O0, -O1, -O2, -O3 and -Os.
+# and optimisation level, so every clobber list is proven at -O0, -O1, -O2, -O3 and -Os
+# (x86: the page, VMCALL, VMMCALL; arm64: `hvc #0` and a CUSTOM `blr` sequence).
 if(TARGET hvtlfs_mock)
 	# x86_64 hosts that run under a hypervisor may execute VMCALL or VMMCALL instead of
 	# faulting (the test then exits 77: skipped). qemu-x86_64 always faults on both, so

@@ -21,7 +21,8 @@
 /*!
  * @defgroup hypercall Hypercall wrappers
  * @brief Issue hypercalls with an exact register contract, through the
- *        hypercall page, VMCALL, VMMCALL or an integrator's call sequence.
+ *        hypercall page, VMCALL, VMMCALL, arm64's `hvc #0` or an integrator's
+ *        call sequence.
  *
  * Single calls return the raw 64-bit result word (see control.h accessors).
  * Wrappers that can refuse their input return an int (0 or an
@@ -241,7 +242,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_slow(uint64_t control, uint64_t i
 }
 
 /*!
- * @brief Fast hypercall with 8 bytes of input in registers (RDX / EBX:ECX).
+ * @brief Fast hypercall with 8 bytes of input in registers (RDX / EBX:ECX / X2).
  * @param control the hypercall input value; the wrapper sets the fast bit.
  * @param input the 8 input bytes, as a little-endian qword.
  * @return the raw result word; #HVTLFS_HYPERCALL_NO_PAGE_RESULT if the page is
@@ -262,7 +263,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_fast8(uint64_t control, uint64_t 
 
 /*!
  * @brief Fast hypercall with 16 bytes of input in registers (RDX, R8 /
- *        EBX:ECX, EDI:ESI).
+ *        EBX:ECX, EDI:ESI / X2, X3).
  * @param control the hypercall input value; the wrapper sets the fast bit.
  * @param input0 input bytes 0-7.
  * @param input1 input bytes 8-15.
