@@ -630,9 +630,11 @@ int hvtlfs_detect_vpregs(struct hvtlfs_features *out, const uint32_t uid[4],
 
 int hvtlfs_guest_os_id_set_vpreg(const struct hvtlfs_vpreg_ops *ops, uint64_t guest_os_id)
 {
-	uint64_t v[2] = { 0, 0 };
+	uint64_t v[2];
 	int rc;
 
+	/* Element by element: clang -O0 makes an array initializer a memset call. */
+	v[0] = v[1] = 0;
 	if (!hvtlfs_vpreg_ops_ok_(ops))
 		return HVTLFS_ERR_NULL;
 	if (guest_os_id == 0)
@@ -648,9 +650,10 @@ int hvtlfs_guest_os_id_set_vpreg(const struct hvtlfs_vpreg_ops *ops, uint64_t gu
 
 int hvtlfs_vp_index_read_vpreg(const struct hvtlfs_vpreg_ops *ops, uint32_t *vp_index)
 {
-	uint64_t v[2] = { 0, 0 };
+	uint64_t v[2];
 	int rc;
 
+	v[0] = v[1] = 0;
 	if (!hvtlfs_vpreg_ops_ok_(ops) || vp_index == NULL)
 		return HVTLFS_ERR_NULL;
 	rc = hvtlfs_vpreg_get_(ops, HVTLFS_REGISTER_VP_INDEX, v);
