@@ -4,7 +4,8 @@
  * to the architecture. mock/ is arch-neutral; arch/<arch>/mock/ holds the rest: the
  * fake hypercall page (page.S) and regs.c, which moves registers between a call
  * (the page's frame, or a SIGILL's ucontext) and struct hvtlfs_mock_call:
- * hvtlfs_mock_page_dispatch_(), hvtlfs_mock_emulate_(), hvtlfs_mock_ip_().
+ * hvtlfs_mock_page_dispatch_(), hvtlfs_mock_emulate_(), hvtlfs_mock_ip_(),
+ * hvtlfs_mock_trap_via_().
  */
 #ifndef HVTLFS_MOCK_INTERNAL_H
 #define HVTLFS_MOCK_INTERNAL_H
@@ -33,11 +34,15 @@ HVTLFS_MOCK_HIDDEN_ uint64_t hvtlfs_mock_control_out_(const struct hvtlfs_mock_c
 /* Arch (regs.c): answers a call through the fake page; @frame is what page.S saved. */
 HVTLFS_MOCK_HIDDEN_ void hvtlfs_mock_page_dispatch_(void *frame);
 
-/* Arch: answers a VMCALL or VMMCALL (@via) that faulted with context @uc, and moves
- * the instruction pointer past it. */
+/* Arch: answers a VMCALL, VMMCALL or `hvc #0` (@via) that faulted with context @uc,
+ * and moves the instruction pointer past it. */
 HVTLFS_MOCK_HIDDEN_ void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via);
 
 /* Arch: the faulting instruction of @uc. */
 HVTLFS_MOCK_HIDDEN_ const uint8_t *hvtlfs_mock_ip_(const ucontext_t *uc);
+
+/* Arch: how the call of @uc arrived (enum hvtlfs_mock_via) when its faulting
+ * instruction is one the arch emulates (VMCALL, VMMCALL, `hvc #0`), else 0. */
+HVTLFS_MOCK_HIDDEN_ unsigned int hvtlfs_mock_trap_via_(const ucontext_t *uc);
 
 #endif /* HVTLFS_MOCK_INTERNAL_H */

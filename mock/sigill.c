@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* hvtlfs::mock: VMCALL and VMMCALL emulated from SIGILL (both fault in user mode). */
+/* hvtlfs::mock: the hypercall instructions (VMCALL and VMMCALL on x86, `hvc #0` on arm64)
+ * emulated from SIGILL (each faults in user mode); the arch says which instruction it is. */
 #define _GNU_SOURCE 1
 #include "mock_internal.h"
 
@@ -14,8 +15,19 @@
 static const int hvtlfs_mock_signals_[2] = { SIGILL, SIGSEGV };
 static struct sigaction hvtlfs_mock_old_[2];
 
-__attribute__((force_align_arg_pointer)) static void hvtlfs_mock_sigill_(int sig, siginfo_t *si,
-									 void *ctx);
+/* Realign the stack: some emulators (qemu-user) deliver signals on a stack that is not
+ * 16-byte aligned, and the compiler's SSE spills would fault (x86; an attribute other
+ * targets do not have and do not need). */
+#if defined(__has_attribute)
+#if __has_attribute(force_align_arg_pointer)
+#define HVTLFS_MOCK_REALIGN_ __attribute__((force_align_arg_pointer))
+#endif
+#endif
+#ifndef HVTLFS_MOCK_REALIGN_
+#define HVTLFS_MOCK_REALIGN_
+#endif
+
+HVTLFS_MOCK_REALIGN_ static void hvtlfs_mock_sigill_(int sig, siginfo_t *si, void *ctx);
 
 /* Not ours: hand the signal to whoever had it; if that is the default action, the
  * faulting instruction runs again and takes it. */
@@ -34,18 +46,13 @@ static void hvtlfs_mock_chain_(int sig, siginfo_t *si, void *ctx)
 	old->sa_handler(sig);
 }
 
-/* Realign the stack: some emulators (qemu-user) deliver signals on a stack that is not
- * 16-byte aligned, and the compiler's SSE spills would fault. */
-__attribute__((force_align_arg_pointer)) static void hvtlfs_mock_sigill_(int sig, siginfo_t *si,
-									 void *ctx)
+HVTLFS_MOCK_REALIGN_ static void hvtlfs_mock_sigill_(int sig, siginfo_t *si, void *ctx)
 {
 	ucontext_t *uc = (ucontext_t *)ctx;
-	const uint8_t *ip = hvtlfs_mock_ip_(uc);
+	unsigned int via = hvtlfs_mock_trap_via_(uc);
 
-	if (ip[0] == 0x0f && ip[1] == 0x01 && ip[2] == 0xc1)
-		hvtlfs_mock_emulate_(uc, HVTLFS_MOCK_VIA_VMCALL);
-	else if (ip[0] == 0x0f && ip[1] == 0x01 && ip[2] == 0xd9)
-		hvtlfs_mock_emulate_(uc, HVTLFS_MOCK_VIA_VMMCALL);
+	if (via != 0)
+		hvtlfs_mock_emulate_(uc, via);
 	else
 		hvtlfs_mock_chain_(sig, si, ctx);
 }

@@ -1,14 +1,31 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/bringup.h"
+#include "hvtlfs/arch.h"
 #include "hvtlfs/arch/cpu.h"
+#include "hvtlfs/registers.h"
 #include "hvtlfs_internal.h"
+#if defined(HVTLFS_ARCH_HAS_REGS_HYPERCALL) && HVTLFS_ARCH_HAS_REGS_HYPERCALL
+/* The native register access issues fast Get/SetVpRegisters with the register-file
+ * fast form (arm64's `hvc #0`). */
+#include "hvtlfs/hypercall.h"
+#define HVTLFS_BRINGUP_NATIVE_VPREGS_ 1
+#else
+#define HVTLFS_BRINGUP_NATIVE_VPREGS_ 0
+#endif
 
 /* ---- CPUID ---------------------------------------------------------------------------- */
 
 void hvtlfs_cpuid_native(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
 {
 	(void)ctx;
+#ifdef HVTLFS_ARCH_CPUID
 	HVTLFS_ARCH_CPUID(leaf, subleaf, regs);
+#else
+	/* No CPUID on this architecture (arm64): no leaf, so no hypervisor leaves. */
+	(void)leaf;
+	(void)subleaf;
+	regs[0] = regs[1] = regs[2] = regs[3] = 0;
+#endif
 }
 
 void hvtlfs_cpuid_from_table(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
@@ -94,15 +111,28 @@ int hvtlfs_msr_read_native(void *ctx, uint32_t msr, uint64_t *value)
 	(void)ctx;
 	if (value == NULL)
 		return HVTLFS_ERR_NULL;
+#ifdef HVTLFS_ARCH_RDMSR
 	*value = HVTLFS_ARCH_RDMSR(msr);
 	return HVTLFS_OK;
+#else
+	/* No MSRs on this architecture (arm64): the synthetic registers replace them. */
+	(void)msr;
+	*value = 0;
+	return HVTLFS_ERR_ARCH_NO_MSR;
+#endif
 }
 
 int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value)
 {
 	(void)ctx;
+#ifdef HVTLFS_ARCH_WRMSR
 	HVTLFS_ARCH_WRMSR(msr, value);
 	return HVTLFS_OK;
+#else
+	(void)msr;
+	(void)value;
+	return HVTLFS_ERR_ARCH_NO_MSR;
+#endif
 }
 
 #define HVTLFS_MSR_ROW_(name, number) { HVTLFS_MSR_##name, "HV_X64_MSR_" #name },
@@ -404,5 +434,234 @@ int hvtlfs_vp_index_read(const struct hvtlfs_msr_ops *ops, uint32_t *vp_index)
 	if (v > 0xFFFFFFFDu)
 		return HVTLFS_ERR_VP_RANGE;
 	*vp_index = (uint32_t)v;
+	return HVTLFS_OK;
+}
+
+/* ---- Synthetic registers and SMCCC detection (arm64) ---------------------------------- */
+
+/* What Hyper-V releases before the UUID answered to the Call UID query: "MsHy" "perV". */
+#define HVTLFS_SMCCC_HYPERV_LEGACY_W0_ 0x7948734Du
+#define HVTLFS_SMCCC_HYPERV_LEGACY_W1_ 0x56726570u
+
+void hvtlfs_smccc_call_uid_native(uint32_t uid[4])
+{
+#ifdef HVTLFS_ARCH_SMCCC_CALL_UID
+	HVTLFS_ARCH_SMCCC_CALL_UID(uid);
+#else
+	uid[0] = HVTLFS_SMCCC_NOT_SUPPORTED;
+	uid[1] = uid[2] = uid[3] = 0;
+#endif
+}
+
+int hvtlfs_smccc_uid_check(const uint32_t uid[4])
+{
+	if (uid == NULL)
+		return HVTLFS_ERR_NULL;
+	if (uid[0] == HVTLFS_SMCCC_NOT_SUPPORTED)
+		return HVTLFS_ERR_SMCCC_UNSUPPORTED;
+	if (uid[0] == HVTLFS_SMCCC_HYPERV_UID_W0 && uid[1] == HVTLFS_SMCCC_HYPERV_UID_W1 &&
+	    uid[2] == HVTLFS_SMCCC_HYPERV_UID_W2 && uid[3] == HVTLFS_SMCCC_HYPERV_UID_W3)
+		return HVTLFS_OK;
+	if (uid[0] == HVTLFS_SMCCC_HYPERV_LEGACY_W0_ && uid[1] == HVTLFS_SMCCC_HYPERV_LEGACY_W1_ &&
+	    uid[2] == 0 && uid[3] == 0)
+		return HVTLFS_OK;
+	return HVTLFS_ERR_NOT_HYPERV;
+}
+
+#if HVTLFS_BRINGUP_NATIVE_VPREGS_
+/* One fast Get or Set of one register of the calling VP: the builders lay the input
+ * out, the register-file form carries it, the parser reads the value. */
+static int hvtlfs_vpreg_call_(uint32_t name, const uint64_t *set_value, uint64_t value[2])
+{
+	static const struct hvtlfs_register_target self = HVTLFS_REGISTER_TARGET_SELF;
+	uint64_t image[HVTLFS_ARCH_FAST_REGS_BYTES / 8u];
+	struct hvtlfs_register_value v;
+	struct hvtlfs_prepared prep;
+	uint8_t out[sizeof(struct hvtlfs_register_value)];
+	uint64_t r = 0;
+	int rc;
+
+	if (set_value) {
+		v.lo = set_value[0];
+		v.hi = set_value[1];
+		rc = hvtlfs_register_write_check(name, HVTLFS_REGSET_ARM64, &v);
+		if (rc == HVTLFS_OK && hvtlfs_register_lookup(name, HVTLFS_REGSET_ARM64) == NULL)
+			rc = HVTLFS_ERR_UNKNOWN_REGISTER;
+		if (rc == HVTLFS_OK)
+			rc = hvtlfs_set_vp_registers_build(image, sizeof(image), &self, &name, &v,
+							   1, HVTLFS_CTL_FAST, &prep);
+	} else {
+		rc = hvtlfs_register_names_check(&name, 1, HVTLFS_REGSET_ARM64, NULL);
+		if (rc == HVTLFS_OK)
+			rc = hvtlfs_get_vp_registers_build(image, sizeof(image), &self, &name, 1,
+							   HVTLFS_CTL_FAST, &prep);
+	}
+	if (rc != HVTLFS_OK)
+		return rc;
+	rc = hvtlfs_hypercall_regs(prep.control, image, prep.input_size, set_value ? NULL : out,
+				   set_value ? 0u : sizeof(out), &r);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if (hvtlfs_result_status(r) != HVTLFS_STATUS_SUCCESS)
+		return HVTLFS_ERR_HV_STATUS;
+	if (hvtlfs_result_reps_completed(r) != 1u)
+		return HVTLFS_ERR_REGISTER_SHORT;
+	if (!set_value) {
+		rc = hvtlfs_get_vp_registers_parse(out, sizeof(out), 1, &v);
+		if (rc != HVTLFS_OK)
+			return rc;
+		value[0] = v.lo;
+		value[1] = v.hi;
+	}
+	return HVTLFS_OK;
+}
+#endif
+
+int hvtlfs_vpreg_get_native(void *ctx, uint32_t name, uint64_t value[2])
+{
+	(void)ctx;
+	if (value == NULL)
+		return HVTLFS_ERR_NULL;
+#if HVTLFS_BRINGUP_NATIVE_VPREGS_
+	return hvtlfs_vpreg_call_(name, NULL, value);
+#else
+	(void)name;
+	return HVTLFS_ERR_ARCH_NO_MSR;
+#endif
+}
+
+int hvtlfs_vpreg_set_native(void *ctx, uint32_t name, uint64_t lo, uint64_t hi)
+{
+#if HVTLFS_BRINGUP_NATIVE_VPREGS_
+	uint64_t v[2];
+
+	(void)ctx;
+	v[0] = lo;
+	v[1] = hi;
+	return hvtlfs_vpreg_call_(name, v, NULL);
+#else
+	(void)ctx;
+	(void)name;
+	(void)lo;
+	(void)hi;
+	return HVTLFS_ERR_ARCH_NO_MSR;
+#endif
+}
+
+static bool hvtlfs_vpreg_ops_ok_(const struct hvtlfs_vpreg_ops *ops)
+{
+	return ops != NULL && ops->get != NULL && ops->set != NULL;
+}
+
+static int hvtlfs_vpreg_get_(const struct hvtlfs_vpreg_ops *ops, uint32_t name, uint64_t v[2])
+{
+	int rc = ops->get(ops->ctx, name, v);
+
+	return rc < 0 ? rc : HVTLFS_OK;
+}
+
+/* The four 32-bit words of a 128-bit register value, in the EAX-EDX order of the CPUID
+ * leaf it stands for (word a = bits 31-0). */
+static void hvtlfs_vpreg_words_(uint32_t regs[4], const uint64_t v[2])
+{
+	regs[HVTLFS_CPUID_REG_EAX] = (uint32_t)v[0];
+	regs[HVTLFS_CPUID_REG_EBX] = (uint32_t)(v[0] >> 32);
+	regs[HVTLFS_CPUID_REG_ECX] = (uint32_t)v[1];
+	regs[HVTLFS_CPUID_REG_EDX] = (uint32_t)(v[1] >> 32);
+}
+
+/* "Microsoft Hv" in EBX, ECX, EDX, each little-endian (the vendor leaf's layout). */
+#define HVTLFS_VENDOR_EBX_ 0x7263694Du
+#define HVTLFS_VENDOR_ECX_ 0x666F736Fu
+#define HVTLFS_VENDOR_EDX_ 0x76482074u
+
+int hvtlfs_detect_vpregs(struct hvtlfs_features *out, const uint32_t uid[4],
+			 const struct hvtlfs_vpreg_ops *ops)
+{
+	struct hvtlfs_cpuid_dump dump;
+	uint32_t native_uid[4], hints;
+	uint64_t v[2];
+	int rc;
+
+	if (out == NULL || !hvtlfs_vpreg_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	hvtlfs_zero_(out, sizeof(*out));
+	if (uid == NULL) {
+		hvtlfs_smccc_call_uid_native(native_uid);
+		uid = native_uid;
+	}
+	rc = hvtlfs_smccc_uid_check(uid);
+	if (rc != HVTLFS_OK)
+		return rc;
+
+	/* The CPUID leaves the registers stand for: 0x40000000 (vendor, maximum leaf
+	 * 0x40000005), 0x40000001 (interface), then one register a leaf. */
+	hvtlfs_zero_(&dump, sizeof(dump));
+	dump.leaf1[HVTLFS_CPUID_REG_ECX] = HVTLFS_CPUID_STD_FEATURES_ECX_HYPERVISOR;
+	dump.hv[0][HVTLFS_CPUID_REG_EAX] = HVTLFS_CPUID_LEAF_LIMITS;
+	dump.hv[0][HVTLFS_CPUID_REG_EBX] = HVTLFS_VENDOR_EBX_;
+	dump.hv[0][HVTLFS_CPUID_REG_ECX] = HVTLFS_VENDOR_ECX_;
+	dump.hv[0][HVTLFS_CPUID_REG_EDX] = HVTLFS_VENDOR_EDX_;
+	dump.hv[1][HVTLFS_CPUID_REG_EAX] = HVTLFS_CPUID_INTERFACE_HV1;
+	rc = hvtlfs_vpreg_get_(ops, HVTLFS_REGISTER_HYPERVISOR_VERSION, v);
+	if (rc != HVTLFS_OK)
+		return rc;
+	hvtlfs_vpreg_words_(dump.hv[HVTLFS_CPUID_LEAF_VERSION - HVTLFS_CPUID_LEAF_VENDOR], v);
+	rc = hvtlfs_vpreg_get_(ops, HVTLFS_REGISTER_PRIVILEGES_AND_FEATURES_INFO, v);
+	if (rc != HVTLFS_OK)
+		return rc;
+	/* Words a and b only: the privilege mask. Words c and d carry arm64 meanings. */
+	dump.hv[3][HVTLFS_CPUID_REG_EAX] = (uint32_t)v[0];
+	dump.hv[3][HVTLFS_CPUID_REG_EBX] = (uint32_t)(v[0] >> 32);
+	rc = hvtlfs_vpreg_get_(ops, HVTLFS_REGISTER_FEATURES_INFO, v);
+	if (rc != HVTLFS_OK)
+		return rc;
+	hints = (uint32_t)v[0];
+	rc = hvtlfs_vpreg_get_(ops, HVTLFS_REGISTER_IMPLEMENTATION_LIMITS_INFO, v);
+	if (rc != HVTLFS_OK)
+		return rc;
+	hvtlfs_vpreg_words_(dump.hv[HVTLFS_CPUID_LEAF_LIMITS - HVTLFS_CPUID_LEAF_VENDOR], v);
+	rc = hvtlfs_features_decode(out, &dump);
+	if (rc != HVTLFS_OK)
+		return rc;
+	out->hints_eax = hints;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_guest_os_id_set_vpreg(const struct hvtlfs_vpreg_ops *ops, uint64_t guest_os_id)
+{
+	uint64_t v[2];
+	int rc;
+
+	/* Element by element: clang -O0 makes an array initializer a memset call. */
+	v[0] = v[1] = 0;
+	if (!hvtlfs_vpreg_ops_ok_(ops))
+		return HVTLFS_ERR_NULL;
+	if (guest_os_id == 0)
+		return HVTLFS_ERR_OS_ID_ZERO;
+	rc = ops->set(ops->ctx, HVTLFS_REGISTER_GUEST_OS_ID, guest_os_id, 0);
+	if (rc < 0)
+		return rc;
+	rc = hvtlfs_vpreg_get_(ops, HVTLFS_REGISTER_GUEST_OS_ID, v);
+	if (rc != HVTLFS_OK)
+		return rc;
+	return v[0] == guest_os_id && v[1] == 0 ? HVTLFS_OK : HVTLFS_ERR_READBACK;
+}
+
+int hvtlfs_vp_index_read_vpreg(const struct hvtlfs_vpreg_ops *ops, uint32_t *vp_index)
+{
+	uint64_t v[2];
+	int rc;
+
+	v[0] = v[1] = 0;
+	if (!hvtlfs_vpreg_ops_ok_(ops) || vp_index == NULL)
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_vpreg_get_(ops, HVTLFS_REGISTER_VP_INDEX, v);
+	if (rc != HVTLFS_OK)
+		return rc;
+	/* 0xFFFFFFFE and 0xFFFFFFFF are HV_VP_INDEX_SELF and HV_ANY_VP, never an index. */
+	if (v[1] != 0 || v[0] > 0xFFFFFFFDu)
+		return HVTLFS_ERR_VP_RANGE;
+	*vp_index = (uint32_t)v[0];
 	return HVTLFS_OK;
 }

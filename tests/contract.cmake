@@ -10,8 +10,15 @@ endif()
 add_test(NAME contract_headers
 	COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/headers.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
 		${CMAKE_C_COMPILER} ${HVTLFS_CXX} ${HVTLFS_TARGET_FLAGS})
+# The target's nm (a cross build's aarch64-linux-gnu-nm), for `nm -u` on its objects.
+if(CMAKE_NM)
+	set(HVTLFS_NM "${CMAKE_NM}")
+else()
+	set(HVTLFS_NM nm)
+endif()
 add_test(NAME contract_freestanding
-	COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/freestanding.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
+	COMMAND ${CMAKE_COMMAND} -E env "NM=${HVTLFS_NM}"
+		${CMAKE_CURRENT_SOURCE_DIR}/contract/freestanding.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
 		${CMAKE_C_COMPILER} ${HVTLFS_TARGET_FLAGS})
 set_tests_properties(contract_headers contract_freestanding PROPERTIES LABELS contract)
 # The XMM fast forms: absent from the code where the build does not own the XMM registers.

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Hypercall wrappers against hvtlfs::mock (label "hypercall"): one binary per call method
-# and optimisation level, so every clobber list is proven at -O0, -O1, -O2, -O3 and -Os.
+# and optimisation level, so every clobber list is proven at -O0, -O1, -O2, -O3 and -Os
+# (x86: the page, VMCALL, VMMCALL; arm64: `hvc #0` and a CUSTOM `blr` sequence).
 if(TARGET hvtlfs_mock)
 	# x86_64 hosts that run under a hypervisor may execute VMCALL or VMMCALL instead of
 	# faulting (the test then exits 77: skipped). qemu-x86_64 always faults on both, so
@@ -13,7 +14,14 @@ if(TARGET hvtlfs_mock)
 			set(hvtlfs_qemu_x86_64 "${HVTLFS_QEMU_X86_64}")
 		endif()
 	endif()
-	foreach(method PAGE VMCALL VMMCALL)
+	# The methods of the architecture: the hypercall page and the two direct instructions
+	# on x86, `hvc #0` on arm64 (SIGILL under qemu-aarch64, which runs every arm64 test).
+	if(HVTLFS_ARCH STREQUAL "arm64")
+		set(hvtlfs_methods HVC)
+	else()
+		set(hvtlfs_methods PAGE VMCALL VMMCALL)
+	endif()
+	foreach(method IN LISTS hvtlfs_methods)
 		string(TOLOWER "${method}" m)
 		foreach(opt O0 O1 O2 O3 Os)
 			set(t test_hypercall_${m}_${opt})
@@ -25,7 +33,7 @@ if(TARGET hvtlfs_mock)
 				OPTIONS -${opt})
 			# Exit code 77: this host does not fault on the instruction (see the test).
 			set_tests_properties(${t} PROPERTIES SKIP_RETURN_CODE 77)
-			if(NOT method STREQUAL "PAGE" AND hvtlfs_qemu_x86_64)
+			if(method MATCHES "^VMM?CALL$" AND hvtlfs_qemu_x86_64)
 				add_test(NAME ${t}_qemu COMMAND "${hvtlfs_qemu_x86_64}" $<TARGET_FILE:${t}>)
 				set_tests_properties(${t}_qemu PROPERTIES LABELS hypercall TIMEOUT 300
 					SKIP_RETURN_CODE 77)
@@ -46,8 +54,14 @@ if(TARGET hvtlfs_mock)
 		LABELS hypercall registers calls
 		LIBS hvtlfs::mock
 		OPTIONS -O2 -fno-omit-frame-pointer)
-	# An integrator-supplied call sequence (HVTLFS_HYPERCALL_METHOD_CUSTOM).
-	foreach(opt O0 O2)
+	# An integrator-supplied call sequence (HVTLFS_HYPERCALL_METHOD_CUSTOM); on arm64 a
+	# branch-and-link to the mock's trampoline, at every level (it clobbers X30 too).
+	if(HVTLFS_ARCH STREQUAL "arm64")
+		set(hvtlfs_custom_opts O0 O1 O2 O3 Os)
+	else()
+		set(hvtlfs_custom_opts O0 O2)
+	endif()
+	foreach(opt IN LISTS hvtlfs_custom_opts)
 		hvtlfs_add_test(test_hypercall_custom_${opt}
 			SOURCES test_hypercall.c
 			LABELS hypercall

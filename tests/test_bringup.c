@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "hvtlfs/bringup.h"
+#include "hvtlfs/arch.h"
 
 /*
  * The integrator's seam: with the three macros predefined, cpu.h defines none of
@@ -929,6 +930,231 @@ static void test_full_flow(void **state)
 	assert_true(m.hypercall == 0xFFFFE001ULL);
 }
 
+/* ---- synthetic registers and SMCCC detection (arm64) ---- */
+
+/* A VP's register file for the register ops: the values of a real partition, each
+ * register holding the CPUID leaf it stands for (HvRegisterHypervisorVersion 0x100 =
+ * leaf 0x40000002, HvRegisterPrivilegesAndFeaturesInfo 0x200 = leaf 0x40000003, ...),
+ * words a-d = EAX-EDX. */
+struct fake_regs {
+	uint32_t names[8];
+	uint64_t lo[8], hi[8];
+	unsigned n, gets, sets;
+	int fail_get_name; /* a name whose get fails with -7, 0 for none */
+	bool ignore_sets;
+};
+
+static void fake_regs_put(struct fake_regs *r, uint32_t name, uint64_t lo, uint64_t hi)
+{
+	unsigned i;
+
+	for (i = 0; i < r->n; i++)
+		if (r->names[i] == name)
+			break;
+	if (i == r->n)
+		r->names[r->n++] = name;
+	r->lo[i] = lo;
+	r->hi[i] = hi;
+}
+
+static int fake_regs_get(void *ctx, uint32_t name, uint64_t v[2])
+{
+	struct fake_regs *r = (struct fake_regs *)ctx;
+	unsigned i;
+
+	r->gets++;
+	if (r->fail_get_name && name == (uint32_t)r->fail_get_name)
+		return -7;
+	for (i = 0; i < r->n; i++) {
+		if (r->names[i] == name) {
+			v[0] = r->lo[i];
+			v[1] = r->hi[i];
+			return 0;
+		}
+	}
+	v[0] = v[1] = 0;
+	return 0;
+}
+
+static int fake_regs_set(void *ctx, uint32_t name, uint64_t lo, uint64_t hi)
+{
+	struct fake_regs *r = (struct fake_regs *)ctx;
+
+	r->sets++;
+	if (!r->ignore_sets)
+		fake_regs_put(r, name, lo, hi);
+	return 0;
+}
+
+static uint64_t leaf_lo(const struct hvtlfs_cpuid_table *t, uint32_t leaf)
+{
+	uint32_t regs[4];
+
+	hvtlfs_cpuid_from_table((void *)t, leaf, 0, regs);
+	return (uint64_t)regs[1] << 32 | regs[0];
+}
+
+static uint64_t leaf_hi(const struct hvtlfs_cpuid_table *t, uint32_t leaf)
+{
+	uint32_t regs[4];
+
+	hvtlfs_cpuid_from_table((void *)t, leaf, 0, regs);
+	return (uint64_t)regs[3] << 32 | regs[2];
+}
+
+static const uint32_t hyperv_uid[4] = { 0x4D32BA58u, 0xCD244764u, 0x8EEF6C75u, 0x16597024u };
+
+static void test_smccc_uid(void **state)
+{
+	/* UUID 58ba324d-6447-24cd-756c-ef8e24705916, bytes 0-15 packed little-endian into
+	 * W0-W3 (Linux's smccc_res_to_uuid); the earlier answer "MsHy" "perV" 0 0. */
+	const uint32_t legacy[4] = { 0x7948734Du, 0x56726570u, 0, 0 };
+	/* KVM's vendor-hypervisor UID 28b46fb6-2ec5-11e9-a9ca-4b564d003a74. */
+	const uint32_t kvm[4] = { 0xB66FB428u, 0xE911C52Eu, 0x564BCAA9u, 0x743A004Du };
+	const uint32_t unsupported[4] = { 0xFFFFFFFFu, 0, 0, 0 };
+	uint32_t near[4] = { 0x4D32BA58u, 0xCD244764u, 0x8EEF6C75u, 0x16597025u };
+	uint32_t native[4];
+
+	(void)state;
+	assert_int_equal(HVTLFS_SMCCC_HV_HYPERCALL, (1u << 30) | (6u << 24) | 1u);
+	assert_int_equal(HVTLFS_SMCCC_VENDOR_HYP_CALL_UID, (1u << 31) | (6u << 24) | 0xFF01u);
+	assert_int_equal(hvtlfs_smccc_uid_check(hyperv_uid), HVTLFS_OK);
+	assert_int_equal(hvtlfs_smccc_uid_check(legacy), HVTLFS_OK);
+	assert_int_equal(hvtlfs_smccc_uid_check(kvm), HVTLFS_ERR_NOT_HYPERV);
+	assert_int_equal(hvtlfs_smccc_uid_check(near), HVTLFS_ERR_NOT_HYPERV);
+	near[3] = 0;
+	near[0] = 0x7948734Du;
+	near[1] = 0x56726570u;
+	near[2] = 1;
+	assert_int_equal(hvtlfs_smccc_uid_check(near), HVTLFS_ERR_NOT_HYPERV);
+	assert_int_equal(hvtlfs_smccc_uid_check(unsupported), HVTLFS_ERR_SMCCC_UNSUPPORTED);
+	assert_int_equal(hvtlfs_smccc_uid_check(NULL), HVTLFS_ERR_NULL);
+#if !defined(HVTLFS_ARCH_ARM64)
+	/* No SMCCC here: the native query answers NOT_SUPPORTED. */
+	hvtlfs_smccc_call_uid_native(native);
+	assert_int_equal(hvtlfs_smccc_uid_check(native), HVTLFS_ERR_SMCCC_UNSUPPORTED);
+#else
+	(void)native;
+#endif
+}
+
+/* Detection from registers holding the Azure partition's leaves gives what the
+ * CPUID path gives for the values both carry, and no x86 flag. */
+static void test_detect_vpregs(void **state)
+{
+	struct hvtlfs_cpuid_table t = { dump_azure, sizeof(dump_azure) / sizeof(dump_azure[0]) };
+	struct fake_regs r;
+	struct hvtlfs_vpreg_ops ops = { fake_regs_get, fake_regs_set, &r };
+	struct hvtlfs_features f, x86;
+	uint32_t leaf;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	for (leaf = 0x40000002u; leaf <= 0x40000005u; leaf++)
+		fake_regs_put(&r, leaf == 0x40000002u ? 0x100u : 0x200u + (leaf - 0x40000003u),
+			      leaf_lo(&t, leaf), leaf_hi(&t, leaf));
+	assert_int_equal(hvtlfs_detect_vpregs(&f, hyperv_uid, &ops), HVTLFS_OK);
+	assert_int_equal(r.gets, 4);
+	assert_int_equal(r.sets, 0);
+	/* The values, from the dump's comments: 10.0 build 20348 SP1, service number
+	 * 1633; privileges EBX:EAX 0x3B8030:0x2E7F; 2048 VPs and LPs; hints 0x64E24. */
+	assert_int_equal(f.version.major, 10);
+	assert_int_equal(f.version.minor, 0);
+	assert_int_equal(f.version.build, 20348);
+	assert_int_equal(f.version.service_pack, 1);
+	assert_int_equal(f.version.service_number, 1633);
+	assert_true(f.privileges == 0x003B803000002E7Full);
+	assert_int_equal(f.max_vps, 2048);
+	assert_int_equal(f.max_lps, 2048);
+	assert_int_equal(f.hints_eax, 0x00064E24u);
+	assert_string_equal(f.vendor, "Microsoft Hv");
+	/* No x86 meaning is given to the feature and hint words. */
+	assert_false(f.xmm_input);
+	assert_false(f.ext_gva_ranges);
+	assert_false(f.remote_tlb_flush_recommended);
+	assert_int_equal(f.features_edx, 0);
+	/* The same fields as the CPUID path decodes from the same partition. */
+	assert_int_equal(hvtlfs_detect(&x86, hvtlfs_cpuid_from_table, &t), HVTLFS_OK);
+	assert_true(f.privileges == x86.privileges);
+	assert_memory_equal(&f.version, &x86.version, sizeof(f.version));
+	assert_int_equal(f.max_vps, x86.max_vps);
+	assert_int_equal(f.hints_eax, x86.hints_eax);
+	assert_true(f.signal_events == x86.signal_events && f.signal_events);
+	assert_true(f.hypercall_msrs == x86.hypercall_msrs && f.vp_index_msr);
+	/* Group B bit 17 (AccessVpRegisters), what a self-targeted Get/Set needs. */
+	assert_true((f.privileges >> 32) & (1u << 17));
+
+	/* Refusals: another hypervisor, no SMCCC, a failing read, NULLs. */
+	assert_int_equal(hvtlfs_detect_vpregs(&f, (const uint32_t[4]){ 1, 2, 3, 4 }, &ops),
+			 HVTLFS_ERR_NOT_HYPERV);
+	assert_int_equal(
+		hvtlfs_detect_vpregs(&f, (const uint32_t[4]){ 0xFFFFFFFFu, 0, 0, 0 }, &ops),
+		HVTLFS_ERR_SMCCC_UNSUPPORTED);
+	r.fail_get_name = 0x201;
+	assert_int_equal(hvtlfs_detect_vpregs(&f, hyperv_uid, &ops), -7);
+	r.fail_get_name = 0;
+	assert_int_equal(hvtlfs_detect_vpregs(NULL, hyperv_uid, &ops), HVTLFS_ERR_NULL);
+	ops.get = NULL;
+	assert_int_equal(hvtlfs_detect_vpregs(&f, hyperv_uid, &ops), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_detect_vpregs(&f, hyperv_uid, NULL), HVTLFS_ERR_NULL);
+}
+
+static void test_guest_os_id_vp_index_vpregs(void **state)
+{
+	struct fake_regs r;
+	struct hvtlfs_vpreg_ops ops = { fake_regs_get, fake_regs_set, &r };
+	/* Linux's identity for 6.1 (hv_generate_guest_id): open source (bit 63), OS type
+	 * 0x1 Linux (bits 62-56), kernel version 0x060100 in bits 47-16. */
+	const uint64_t id = 0x8100000601000000ull;
+	uint32_t vp = 99;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(hvtlfs_guest_os_id_set_vpreg(&ops, id), HVTLFS_OK);
+	assert_int_equal(r.names[0], 0x00090002u);
+	assert_true(r.lo[0] == id && r.hi[0] == 0);
+	assert_int_equal(hvtlfs_guest_os_id_set_vpreg(&ops, 0), HVTLFS_ERR_OS_ID_ZERO);
+	r.ignore_sets = true;
+	assert_int_equal(hvtlfs_guest_os_id_set_vpreg(&ops, id ^ 1), HVTLFS_ERR_READBACK);
+	assert_int_equal(hvtlfs_guest_os_id_set_vpreg(NULL, id), HVTLFS_ERR_NULL);
+
+	fake_regs_put(&r, 0x00090003u, 5, 0);
+	assert_int_equal(hvtlfs_vp_index_read_vpreg(&ops, &vp), HVTLFS_OK);
+	assert_int_equal(vp, 5);
+	fake_regs_put(&r, 0x00090003u, 0xFFFFFFFEu, 0);
+	assert_int_equal(hvtlfs_vp_index_read_vpreg(&ops, &vp), HVTLFS_ERR_VP_RANGE);
+	fake_regs_put(&r, 0x00090003u, 5, 1);
+	assert_int_equal(hvtlfs_vp_index_read_vpreg(&ops, &vp), HVTLFS_ERR_VP_RANGE);
+	assert_int_equal(vp, 5);
+	assert_int_equal(hvtlfs_vp_index_read_vpreg(&ops, NULL), HVTLFS_ERR_NULL);
+}
+
+/* Where the architecture has no such instructions, the native seams refuse. */
+static void test_native_arch_refusals(void **state)
+{
+	uint64_t v[2] = { 1, 2 };
+
+	(void)state;
+	assert_int_equal(hvtlfs_vpreg_get_native(NULL, 0x00090003u, NULL), HVTLFS_ERR_NULL);
+#if !defined(HVTLFS_ARCH_ARM64)
+	assert_int_equal(hvtlfs_vpreg_get_native(NULL, 0x00090003u, v), HVTLFS_ERR_ARCH_NO_MSR);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x00090002u, 1, 0), HVTLFS_ERR_ARCH_NO_MSR);
+#else
+	/* arm64: no MSRs and no CPUID. */
+	assert_int_equal(hvtlfs_msr_read_native(NULL, HVTLFS_MSR_VP_INDEX, v),
+			 HVTLFS_ERR_ARCH_NO_MSR);
+	assert_true(v[0] == 0);
+	assert_int_equal(hvtlfs_msr_write_native(NULL, HVTLFS_MSR_GUEST_OS_ID, 1),
+			 HVTLFS_ERR_ARCH_NO_MSR);
+	{
+		uint32_t regs[4] = { 1, 2, 3, 4 };
+
+		hvtlfs_cpuid_native(NULL, 0x40000000u, 0, regs);
+		assert_int_equal(regs[0] | regs[1] | regs[2] | regs[3], 0);
+	}
+#endif
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -958,6 +1184,10 @@ int main(void)
 		cmocka_unit_test(test_vp_assist),
 		cmocka_unit_test(test_vp_index),
 		cmocka_unit_test(test_full_flow),
+		cmocka_unit_test(test_smccc_uid),
+		cmocka_unit_test(test_detect_vpregs),
+		cmocka_unit_test(test_guest_os_id_vp_index_vpregs),
+		cmocka_unit_test(test_native_arch_refusals),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,6 +37,9 @@ static void test_trace(uint16_t code, uint64_t control, uint64_t result)
 #if defined(__x86_64__)
 #define HVTLFS_HYPERCALL_CALL_ASM                                                                  \
 	"lea -128(%%rsp), %%rsp\n\tcall *%[hvtlfs_page]\n\tlea 128(%%rsp), %%rsp"
+#elif defined(__aarch64__)
+/* arm64: branch and link to the trampoline (no red zone on AArch64 Linux). */
+#define HVTLFS_HYPERCALL_CALL_ASM "blr %[hvtlfs_page]"
 #elif defined(TEST_RETPOLINE32)
 /* The retpoline the Linux call hook uses on 32-bit kernels (examples/linux-kernel): it
  * must reach the page whether the compiler gives the operand in a register or as a
@@ -57,11 +60,20 @@ static void test_trace(uint16_t code, uint64_t control, uint64_t result)
 #define EXPECT_VIA HVTLFS_MOCK_VIA_VMCALL
 #elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_VMMCALL
 #define EXPECT_VIA HVTLFS_MOCK_VIA_VMMCALL
+#elif HVTLFS_HYPERCALL_METHOD == HVTLFS_HYPERCALL_METHOD_HVC
+#define EXPECT_VIA HVTLFS_MOCK_VIA_HVC
 #else
 #define EXPECT_VIA HVTLFS_MOCK_VIA_PAGE
 #endif
 
 #define NOINLINE __attribute__((noinline))
+
+/* An instruction that is undefined everywhere (SIGILL), and not a hypercall. */
+#if defined(__aarch64__)
+#define TEST_UNDEFINED_INSN "udf #0"
+#else
+#define TEST_UNDEFINED_INSN "ud2"
+#endif
 
 /* ---- helpers -------------------------------------------------------------------- */
 
@@ -586,6 +598,302 @@ static void test_xmm_live_across_fast8(void **state)
 }
 #endif
 
+/* ---- register-file fast input and output (arm64: X2-X17) -------------------------- */
+
+#if defined(HVTLFS_ARCH_HAS_REGS_HYPERCALL) && HVTLFS_ARCH_HAS_REGS_HYPERCALL
+#include "hvtlfs/registers.h"
+
+/* Linux's hv_get_vpreg_128(): fast HvCallGetVpRegisters (0x0050), rep count 1, the
+ * header (partition self, VP self, input VTL 0) in X2/X3 and the name in X4; the value
+ * comes back in X6 (low) and X7 (high). The handler checks the registers it got. */
+static void get_vpreg_handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	(void)ctx;
+	if (call->control != 0x0000000100010050ull || call->fast[0] != 0xFFFFFFFFFFFFFFFFull ||
+	    call->fast[1] != 0x00000000FFFFFFFEull || call->fast[2] != 0x00090003ull ||
+	    call->fast[3] != 0) {
+		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, 0);
+		return;
+	}
+	call->fast[4] = 0x0000000000000007ull; /* X6: VP index 7 */
+	call->fast[5] = 0;		       /* X7 */
+	call->fast_out_mask = (1u << 4) | (1u << 5);
+	call->result = hvtlfs_result_encode(HVTLFS_STATUS_SUCCESS, 1);
+}
+
+static void test_regs_get_vp_register(void **state)
+{
+	const struct hvtlfs_register_target self = HVTLFS_REGISTER_TARGET_SELF;
+	const uint32_t name = HVTLFS_REGISTER_VP_INDEX;
+	uint64_t image[HVTLFS_FAST_XMM_BYTES / 8u] = { 0 };
+	struct hvtlfs_prepared prep;
+	struct hvtlfs_register_value v;
+	uint8_t out[16];
+	uint64_t r = 0;
+
+	ARM(state);
+	hvtlfs_mock_set_handler(get_vpreg_handler, NULL);
+	assert_int_equal(hvtlfs_get_vp_registers_build(image, sizeof(image), &self, &name, 1,
+						       HVTLFS_CTL_FAST, &prep),
+			 HVTLFS_OK);
+	assert_int_equal(prep.input_size, 20);
+	assert_true(prep.control == 0x0000000100010050ull);
+	assert_int_equal(
+		hvtlfs_hypercall_regs(prep.control, image, prep.input_size, out, sizeof(out), &r),
+		HVTLFS_OK);
+	assert_true(r == 0x0000000100000000ull); /* SUCCESS, 1 rep completed */
+	assert_int_equal(hvtlfs_get_vp_registers_parse(out, sizeof(out), 1, &v), HVTLFS_OK);
+	assert_true(v.lo == 7 && v.hi == 0);
+	assert_int_equal(only_call()->fast_out_mask, 0x30);
+}
+
+/* Echo: output qword k = ~input qword k ^ 0x5A, from the pair after the input. */
+static size_t regs_in_bytes, regs_out_bytes;
+static void regs_echo_handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	size_t first = (regs_in_bytes + 15) / 16 * 2, k;
+	uint64_t in[HVTLFS_MOCK_FAST_REGS];
+
+	(void)ctx;
+	memcpy(in, call->fast, sizeof(in));
+	for (k = 0; k < (regs_out_bytes + 7) / 8; k++) {
+		call->fast[first + k] = ~in[k] ^ 0x5A;
+		call->fast_out_mask |= 1u << (first + k);
+	}
+	call->result = 0;
+}
+
+/* Doubles live across the call: the SIMD registers are preserved (never declared). */
+static NOINLINE double regs_live_call(double a, const uint8_t *in, size_t in_bytes, uint8_t *out,
+				      size_t out_bytes, uint64_t *r, int *err)
+{
+	double b = a * 3.0, c = a - 7.0, d = a / 5.0, e = a * a, f = a + 0.5;
+
+	*err = hvtlfs_hypercall_regs(0x0013, in, in_bytes, out, out_bytes, r);
+	return b + 2.0 * c + 4.0 * d + 8.0 * e + 16.0 * f;
+}
+
+static NOINLINE void regs_one(size_t in_bytes, size_t out_bytes)
+{
+	uint8_t in[128], out[129], want[128];
+	uint64_t q[16] = { 0 };
+	uint64_t r = 1;
+	double a = (double)(testutil_next() >> 40);
+	int err = -1;
+	const struct hvtlfs_mock_call *c;
+	size_t i, first = (in_bytes + 15) / 16 * 16;
+
+	for (i = 0; i < sizeof(in); i++)
+		in[i] = (uint8_t)testutil_next();
+	memset(out, 0xEE, sizeof(out));
+	regs_in_bytes = in_bytes;
+	regs_out_bytes = out_bytes;
+	for (i = 0; i < in_bytes; i++)
+		q[i / 8] |= (uint64_t)in[i] << (8 * (i % 8));
+	for (i = 0; i < out_bytes; i++) {
+		size_t at = first + i;
+		uint64_t w = ~q[(at / 8) - first / 8] ^ 0x5A;
+
+		want[i] = (uint8_t)(w >> (8 * (at % 8)));
+	}
+	double got = regs_live_call(a, in, in_bytes, out, out_bytes, &r, &err);
+	assert_int_equal(err, HVTLFS_OK);
+	assert_true(got ==
+		    a * 3.0 + 2.0 * (a - 7.0) + 4.0 * (a / 5.0) + 8.0 * (a * a) + 16.0 * (a + 0.5));
+	assert_true(r == 0);
+	c = only_call();
+	assert_true(c->control == 0x0000000000010013ull);
+	for (i = 0; i * 8 < first; i++)
+		assert_true(c->fast[i] == q[i]);
+	assert_memory_equal(out, want, out_bytes);
+	assert_int_equal(out[out_bytes], 0xEE); /* nothing written past the output */
+}
+
+static void test_regs_roundtrip(void **state)
+{
+	size_t in, out;
+
+	ARM(state);
+	hvtlfs_mock_set_handler(regs_echo_handler, NULL);
+	for (in = 0; in <= 128; in += 8)
+		for (out = 0; HVTLFS_HYPERCALL_REGS_FITS(in, out); out += 8)
+			regs_one(in, out);
+	regs_one(1, 0);
+	regs_one(20, 16); /* Linux's Get: output in X6/X7 */
+	regs_one(17, 5);
+	regs_one(127, 0);
+}
+
+static void test_regs_refused(void **state)
+{
+	uint8_t buf[160] = { 0 };
+	uint64_t r = 0x99;
+	unsigned long n = hvtlfs_mock_call_count();
+
+	ARM(state);
+	assert_int_equal(hvtlfs_hypercall_regs(0x13, buf, 129, NULL, 0, &r),
+			 HVTLFS_ERR_FAST_TOO_BIG);
+	assert_int_equal(hvtlfs_hypercall_regs(0x13, buf, 17, buf, 97, &r),
+			 HVTLFS_ERR_FAST_TOO_BIG);
+	assert_int_equal(hvtlfs_hypercall_regs(0x13, buf, 0, buf, 129, &r),
+			 HVTLFS_ERR_FAST_TOO_BIG);
+	assert_int_equal(hvtlfs_hypercall_regs(0x13, buf, (size_t)-1, buf, 16, &r),
+			 HVTLFS_ERR_FAST_TOO_BIG);
+	assert_int_equal(hvtlfs_hypercall_regs(0x13, NULL, 8, NULL, 0, &r), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_hypercall_regs(0x13, buf, 8, NULL, 8, &r), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_hypercall_regs(0x13, buf, 8, NULL, 0, NULL), HVTLFS_ERR_NULL);
+	assert_true(r == 0x99);
+	assert_int_equal(hvtlfs_mock_call_count(), n);
+}
+
+/* Many locals live across a register-file call: X0-X17 all change. */
+static NOINLINE uint64_t live_regs(void)
+{
+	LIVE_DECL;
+	uint8_t in[40] = { 1, 2, 3 };
+	uint8_t out[16];
+	uint64_t r = 0;
+	int err = hvtlfs_hypercall_regs(v8 & 0xFFFF, in, sizeof(in), out, sizeof(out), &r);
+	uint64_t mix = LIVE_MIX;
+	LIVE_CHECK_MIX(mix);
+	LIVE_CHECK;
+	assert_int_equal(err, HVTLFS_OK);
+	return r;
+}
+
+static void test_regs_live_values_survive(void **state)
+{
+	int i;
+
+	ARM(state);
+	for (i = 0; i < 16; i++)
+		(void)live_regs();
+	assert_int_equal(hvtlfs_mock_call_count(), 16);
+}
+
+/* ---- arm64 bring-up through the library's native register access -------------------- */
+
+#include "hvtlfs/bringup.h"
+
+/* The hypervisor's side: a register file answering fast Get/SetVpRegisters laid out as
+ * Linux's arm64 hv_get_vpreg_128() / hv_set_vpreg() send them. Get: X2 partition self,
+ * X3 VP self (VTL 0), X4 the name; value back in X6/X7. Set: X2, X3 as Get, X4 the name,
+ * X5 zero, X6/X7 the value. Anything else: INVALID_PARAMETER. */
+static struct {
+	uint64_t guest_os_id;
+	unsigned gets, sets;
+} regfile;
+
+static bool regfile_value(uint32_t name, uint64_t *lo, uint64_t *hi)
+{
+	*hi = 0;
+	switch (name) {
+	case 0x00000100u: /* version 10.0 build 26100 */
+		*lo = (uint64_t)0x000A0000u << 32 | 26100u;
+		return true;
+	case 0x00000200u: /* privileges: hypercall + VP index regs; AccessVpRegisters */
+		*lo = (uint64_t)(1u << 17 | 1u << 5) << 32 | (1u << 5 | 1u << 6);
+		*hi = 0x2000u; /* word c: an arm64 feature bit, not decoded */
+		return true;
+	case 0x00000201u: /* hints word a */
+		*lo = 0x200u;
+		return true;
+	case 0x00000202u: /* 512 VPs, 64 LPs */
+		*lo = (uint64_t)64u << 32 | 512u;
+		return true;
+	case 0x00090002u:
+		*lo = regfile.guest_os_id;
+		return true;
+	case 0x00090003u:
+		*lo = 3;
+		return true;
+	}
+	return false;
+}
+
+static void regfile_handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	const uint64_t *x = call->fast; /* x[0] = X2 */
+	uint16_t status = HVTLFS_STATUS_INVALID_PARAMETER;
+	uint64_t lo, hi;
+
+	(void)ctx;
+	if (x[0] != 0xFFFFFFFFFFFFFFFFull || x[1] != 0x00000000FFFFFFFEull) {
+		call->result = hvtlfs_result_encode(status, 0);
+		return;
+	}
+	if (call->control == 0x0000000100010050ull && x[3] == 0 &&
+	    regfile_value((uint32_t)x[2], &lo, &hi) && (x[2] >> 32) == 0) {
+		regfile.gets++;
+		call->fast[4] = lo;
+		call->fast[5] = hi;
+		call->fast_out_mask = 0x30;
+		status = HVTLFS_STATUS_SUCCESS;
+	} else if (call->control == 0x0000000100010051ull && x[2] == 0x00090002u && x[3] == 0 &&
+		   x[5] == 0) {
+		regfile.sets++;
+		regfile.guest_os_id = x[4];
+		status = HVTLFS_STATUS_SUCCESS;
+	}
+	call->result = hvtlfs_result_encode(status, status == HVTLFS_STATUS_SUCCESS ? 1u : 0u);
+}
+
+static void test_regs_bringup_native(void **state)
+{
+	const struct hvtlfs_vpreg_ops ops = HVTLFS_VPREG_OPS_NATIVE;
+	const uint64_t linux_6_1 = 0x8100000601000000ull;
+	struct hvtlfs_features f;
+	uint64_t v[2] = { 0, 0 };
+	uint32_t uid[4], vp = 0;
+
+	ARM(state);
+	memset(&regfile, 0, sizeof(regfile));
+	hvtlfs_mock_set_handler(regfile_handler, NULL);
+	/* The SMCCC Call UID query (`hvc #0`, X0 = 0x8600FF01): the mock answers Hyper-V's. */
+	hvtlfs_smccc_call_uid_native(uid);
+	assert_true(uid[0] == 0x4D32BA58u && uid[1] == 0xCD244764u && uid[2] == 0x8EEF6C75u &&
+		    uid[3] == 0x16597024u);
+	assert_int_equal(hvtlfs_mock_call_count(), 0); /* not a hypercall */
+	assert_int_equal(hvtlfs_guest_os_id_set_vpreg(&ops, linux_6_1), HVTLFS_OK);
+	assert_true(regfile.guest_os_id == linux_6_1);
+	assert_int_equal(hvtlfs_detect_vpregs(&f, NULL, &ops), HVTLFS_OK);
+	assert_int_equal(f.version.build, 26100);
+	assert_int_equal(f.version.major, 10);
+	assert_true(f.privileges == 0x0002002000000060ull);
+	assert_true(f.hypercall_msrs && f.vp_index_msr);
+	assert_int_equal(f.hints_eax, 0x200);
+	assert_int_equal(f.max_vps, 512);
+	assert_int_equal(f.max_lps, 64);
+	assert_int_equal(hvtlfs_vp_index_read_vpreg(&ops, &vp), HVTLFS_OK);
+	assert_int_equal(vp, 3);
+	assert_int_equal(regfile.sets, 1);
+	assert_int_equal(regfile.gets, 6);
+
+	/* Bad input: an unknown name, a read-only register, a value too wide: nothing
+	 * called. A refusal from the hypervisor, and a success with no rep done. */
+	unsigned long n = hvtlfs_mock_call_count();
+	assert_int_equal(hvtlfs_vpreg_get_native(NULL, 0x7FFF0000u, v),
+			 HVTLFS_ERR_UNKNOWN_REGISTER);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x7FFF0000u, 1, 0),
+			 HVTLFS_ERR_UNKNOWN_REGISTER);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x00090003u, 1, 0),
+			 HVTLFS_ERR_REGISTER_READ_ONLY);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x00090002u, 1, 1),
+			 HVTLFS_ERR_REGISTER_WIDTH);
+	assert_int_equal(hvtlfs_mock_call_count(), n);
+	assert_int_equal(hvtlfs_vpreg_get_native(NULL, 0x00090004u, v), HVTLFS_ERR_HV_STATUS);
+	canned_result = hvtlfs_result_encode(HVTLFS_STATUS_SUCCESS, 0);
+	hvtlfs_mock_set_handler(canned_handler, NULL);
+	assert_int_equal(hvtlfs_vpreg_get_native(NULL, 0x00090003u, v), HVTLFS_ERR_REGISTER_SHORT);
+	assert_int_equal(hvtlfs_vpreg_set_native(NULL, 0x00090002u, 1, 0),
+			 HVTLFS_ERR_REGISTER_SHORT);
+}
+
+HVTLFS_STATIC_ASSERT(HVTLFS_HYPERCALL_REGS_FITS(128, 0), "X2-X17 carry 128 bytes");
+HVTLFS_STATIC_ASSERT(HVTLFS_HYPERCALL_REGS_FITS(20, 16), "Linux's Get: X2-X4 in, X6/X7 out");
+HVTLFS_STATIC_ASSERT(!HVTLFS_HYPERCALL_REGS_FITS(17, 97), "17 rounds up to 32, 32 + 97 > 128");
+#endif
+
 /* ---- the rep loop ------------------------------------------------------------------- */
 
 /* HvFlushVirtualAddressListEx (0x0014), variable header 2, rep count @count, start @start. */
@@ -896,7 +1204,7 @@ static void test_null_page(void **state)
 	assert_int_equal(hvtlfs_mock_call_count(), 0);
 	assert_int_equal(test_traces, 0);
 #else
-	/* VMCALL and VMMCALL never look at the page. */
+	/* VMCALL, VMMCALL and `hvc #0` never look at the page. */
 	assert_true(hvtlfs_hypercall_slow(0x5C, 0x1000, 0) == 0);
 	assert_int_equal(hvtlfs_hypercall_fast(0x5D, buf, 8, &r), HVTLFS_OK);
 	assert_int_equal(hvtlfs_mock_call_count(), 2);
@@ -979,7 +1287,7 @@ static void test_mock_chains_other_faults(void **state)
 	ARM(state);
 	chain_hits = 0;
 	if (sigsetjmp(chain_jmp, 1) == 0)
-		__asm__ __volatile__("ud2");
+		__asm__ __volatile__(TEST_UNDEFINED_INSN);
 	assert_int_equal(chain_hits, 1);
 	assert_int_equal(hvtlfs_mock_call_count(), 0);
 	/* Installing twice keeps one handler; removing restores ours. */
@@ -1007,6 +1315,13 @@ int main(void)
 		T(test_xmm_refused),
 		T(test_xmm_live_across_fast8),
 #endif
+#if defined(HVTLFS_ARCH_HAS_REGS_HYPERCALL) && HVTLFS_ARCH_HAS_REGS_HYPERCALL
+		T(test_regs_get_vp_register),
+		T(test_regs_roundtrip),
+		T(test_regs_refused),
+		T(test_regs_live_values_survive),
+		T(test_regs_bringup_native),
+#endif
 		T(test_rep_all_at_once),
 		T(test_rep_partial),
 		T(test_rep_timeout_continues),
@@ -1028,7 +1343,9 @@ int main(void)
 	if (!instruction_traps()) {
 		printf("SKIP: %s does not fault in user mode on this host (its own hypervisor "
 		       "executes it), so no mock can intercept it\n",
-		       EXPECT_VIA == HVTLFS_MOCK_VIA_VMCALL ? "VMCALL" : "VMMCALL");
+		       EXPECT_VIA == HVTLFS_MOCK_VIA_VMCALL    ? "VMCALL"
+		       : EXPECT_VIA == HVTLFS_MOCK_VIA_VMMCALL ? "VMMCALL"
+							       : "hvc #0");
 		return 77;
 	}
 #endif

@@ -213,7 +213,8 @@ static void test_bad_pages(void **state)
 	/* Output overlapping the input. */
 	p.output_gpa = p.input_gpa + 16;
 	p.output = (uint8_t *)in_page + 16;
-	assert_int_equal(hvtlfs_registers_get(&self, names, 2, two, &p, NULL), HVTLFS_ERR_BUFFERS_OVERLAP);
+	assert_int_equal(hvtlfs_registers_get(&self, names, 2, two, &p, NULL),
+			 HVTLFS_ERR_BUFFERS_OVERLAP);
 	/* Output misaligned. */
 	pages_of(&p);
 	p.output_gpa += 4;

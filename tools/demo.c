@@ -213,6 +213,9 @@ static int run(const char *argv0)
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
 	if (hvtlfs_input_page_init(&page, input_page, (uintptr_t)input_page, sizeof(input_page)))
 		return 1;
+	/* Where the calls are instructions (arm64's `hvc #0`), the mock takes them from SIGILL. */
+	if (hvtlfs_mock_sigill_install() != HVTLFS_OK)
+		return 1;
 	/* What the partition's CPUID would say (see hvtlfs_features_decode()). */
 	memset(&f, 0, sizeof(f));
 	f.remote_tlb_flush_recommended = true;

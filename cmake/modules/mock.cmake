@@ -4,7 +4,7 @@
 # trampoline) and VMCALL/VMMCALL emulation from SIGILL. The core is mock/, the
 # registers of each architecture arch/<arch>/mock/. See docs/mock.md.
 if(HVTLFS_BUILD_MOCK AND CMAKE_SYSTEM_NAME STREQUAL "Linux"
-		AND HVTLFS_ARCH MATCHES "^(x86_64|i386)$")
+		AND HVTLFS_ARCH MATCHES "^(x86_64|i386|arm64)$")
 	enable_language(ASM)
 	add_library(hvtlfs_mock STATIC
 		"${PROJECT_SOURCE_DIR}/mock/mock.c"

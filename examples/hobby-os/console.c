@@ -1,5 +1,24 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "console.h"
+
+#if defined(__aarch64__)
+/* arm64 (QEMU virt): the PL011 UART at 0x09000000, exit through semihosting. */
+#define PL011_DR      ((volatile uint32_t *)0x09000000u)
+#define PL011_FR      ((volatile uint32_t *)0x09000018u)
+#define PL011_FR_TXFF 0x20u
+
+void con_init(void)
+{
+	/* QEMU's PL011 transmits without being set up. */
+}
+
+void con_putc(char c)
+{
+	while (*PL011_FR & PL011_FR_TXFF) {
+	}
+	*PL011_DR = (uint32_t)(uint8_t)c;
+}
+#else
 #include "cpu.h"
 
 #define COM1 0x3F8u
@@ -21,6 +40,7 @@ void con_putc(char c)
 	}
 	outb(COM1, (uint8_t)c);
 }
+#endif
 
 void con_puts(const char *s)
 {
@@ -83,9 +103,26 @@ uint32_t checks_failed(void)
 	return n_failed;
 }
 
+#if defined(__aarch64__)
+void debug_exit(uint8_t code)
+{
+	/* Semihosting SYS_EXIT (0x18) with ADP_Stopped_ApplicationExit (0x20026): QEMU
+	 * exits with the subcode, here the status isa-debug-exit gives on x86. */
+	static volatile uint64_t block[2];
+	register uint64_t x0 __asm__("x0") = 0x18u;
+	register uint64_t x1 __asm__("x1") = (uint64_t)(uintptr_t)block;
+
+	block[0] = 0x20026u;
+	block[1] = ((uint64_t)code << 1) | 1u;
+	__asm__ __volatile__("hlt #0xf000" : : "r"(x0), "r"(x1) : "memory");
+	for (;;)
+		__asm__ __volatile__("wfi");
+}
+#else
 void debug_exit(uint8_t code)
 {
 	outb(0xF4, code);
 	halt_forever();
 	__builtin_unreachable();
 }
+#endif

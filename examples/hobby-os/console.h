@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Serial console (COM1), number printing without division, and the test tally. */
+/* Serial console (COM1; the PL011 on arm64), number printing without division, and the test tally. */
 #ifndef HOBBY_CONSOLE_H
 #define HOBBY_CONSOLE_H
 
@@ -21,7 +21,8 @@ void check(int ok);
 uint32_t checks_run(void);
 uint32_t checks_failed(void);
 
-/* isa-debug-exit (iobase 0xf4): QEMU exits with status (code << 1) | 1. */
+/* isa-debug-exit (iobase 0xf4) on x86, semihosting SYS_EXIT on arm64: QEMU exits with
+ * status (code << 1) | 1. */
 #define EXIT_PASS 0x10u /* status 33 */
 #define EXIT_FAIL 0x11u /* status 35 */
 void debug_exit(uint8_t code) __attribute__((noreturn));

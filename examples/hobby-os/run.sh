@@ -3,6 +3,9 @@
 # Builds the hobby kernel for one architecture, boots it under QEMU (TCG), and
 # compares its serial log line by line with expected-<arch>.txt.
 # usage: [METHOD=page|vmcall] run.sh <arch> <build dir> [hvtlfs root]
+# arch: i386, x86_64 (qemu-system-<arch>, isa-debug-exit) or arm64 (qemu-system-aarch64
+# -M virt,virtualization=on: the kernel starts at EL2; semihosting gives the exit status;
+# the method is hvc).
 # A hang is a failure: QEMU runs under `timeout`. Lines of the expected file
 # tagged "[page] " or "[vmcall] " apply to that hypercall method only.
 set -eu
@@ -13,17 +16,27 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=${3:-$(cd "$here/../.." && pwd)}
 secs=${HOBBY_TIMEOUT:-60}
 method=${METHOD:-page}
+[ "$arch" = arm64 ] && method=hvc
 
 make -s -C "$here" ARCH="$arch" METHOD="$method" O="$out" HVTLFS="$root"
 
-qemu=qemu-system-$arch
-command -v "$qemu" >/dev/null 2>&1 || { echo "hobby-os: $qemu not found (Debian: qemu-system-x86)"; exit 1; }
+if [ "$arch" = arm64 ]; then
+	qemu=qemu-system-aarch64
+	machine="-M virt,virtualization=on -cpu cortex-a57 -semihosting"
+	package=qemu-system-arm
+else
+	qemu=qemu-system-$arch
+	machine="-device isa-debug-exit,iobase=0xf4,iosize=0x04"
+	package=qemu-system-x86
+fi
+command -v "$qemu" >/dev/null 2>&1 || { echo "hobby-os: $qemu not found (Debian: $package)"; exit 1; }
 
 raw=$out/serial.raw
 log=$out/serial.log
 rc=0
+# shellcheck disable=SC2086
 timeout -k 5 "$secs" "$qemu" -accel tcg -nographic -monitor none -serial stdio \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 -no-reboot -nic none -m 64 \
+	$machine -no-reboot -nic none -m 64 \
 	-kernel "$out/kernel.elf" </dev/null >"$raw" 2>&1 || rc=$?
 
 # The firmware's banner shares the port: the log starts at the kernel's first line.
@@ -34,7 +47,7 @@ if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	echo "hobby-os ($arch, $method): FAIL: no exit within ${secs}s (hang)"
 	status=1
 elif [ "$rc" -ne 33 ]; then
-	# isa-debug-exit: (0x10 << 1) | 1 = 33 is the kernel's pass code.
+	# isa-debug-exit (semihosting on arm64): (0x10 << 1) | 1 = 33 is the kernel's pass code.
 	echo "hobby-os ($arch, $method): FAIL: QEMU exit status $rc (33 means pass)"
 	status=1
 fi

@@ -39,7 +39,8 @@ HVTLFS_BEGIN_DECLS
 typedef void (*hvtlfs_cpuid_fn)(void *ctx, uint32_t leaf, uint32_t subleaf, uint32_t regs[4]);
 
 /*!
- * @brief The native CPUID (the arch primitive HVTLFS_ARCH_CPUID).
+ * @brief The native CPUID (the arch primitive HVTLFS_ARCH_CPUID); zeros on an
+ *        architecture without CPUID (arm64), so hvtlfs_detect() finds no hypervisor.
  * @param ctx ignored.
  * @param leaf value of EAX.
  * @param subleaf value of ECX.
@@ -137,7 +138,8 @@ struct hvtlfs_msr_ops {
  * @param ctx ignored.
  * @param msr MSR number.
  * @param value receives the value.
- * @return 0, or #HVTLFS_ERR_NULL if @p value is NULL.
+ * @return 0, or #HVTLFS_ERR_NULL if @p value is NULL; #HVTLFS_ERR_ARCH_NO_MSR on an
+ *         architecture without MSRs (arm64; @p value is set to 0).
  */
 int hvtlfs_msr_read_native(void *ctx, uint32_t msr, uint64_t *value);
 
@@ -146,7 +148,7 @@ int hvtlfs_msr_read_native(void *ctx, uint32_t msr, uint64_t *value);
  * @param ctx ignored.
  * @param msr MSR number.
  * @param value the value.
- * @return 0.
+ * @return 0; #HVTLFS_ERR_ARCH_NO_MSR on an architecture without MSRs (arm64).
  */
 int hvtlfs_msr_write_native(void *ctx, uint32_t msr, uint64_t value);
 
@@ -345,6 +347,132 @@ HVTLFS_MUST_CHECK int hvtlfs_vp_assist_disable(const struct hvtlfs_msr_ops *ops)
  *         or the negative value the read function returned.
  */
 HVTLFS_MUST_CHECK int hvtlfs_vp_index_read(const struct hvtlfs_msr_ops *ops, uint32_t *vp_index);
+
+/*! @} */
+
+/*! @name Synthetic registers and SMCCC detection (arm64)
+ * arm64 has no CPUID and no MSRs: Hyper-V is recognised by its SMCCC vendor-hypervisor
+ * UID, and the values x86 reads from CPUID leaves 0x40000002-0x40000005 and from the
+ * synthetic MSRs are synthetic registers read and written with HvCallGetVpRegisters
+ * and HvCallSetVpRegisters (TLFS "Virtual Processor Register Names"; Linux
+ * arch/arm64/hyperv does the same). The same seam idea as the MSR ops: a register
+ * ops struct, native (fast Get/Set through `hvc #0`) or a test's.
+ * @{ */
+
+/*! @brief Access to the current VP's synthetic registers. */
+struct hvtlfs_vpreg_ops {
+	/*! Reads register @p name (HV_REGISTER_NAME) into @p value (low, high 64
+	 *  bits); returns 0 or a negative error. */
+	int (*get)(void *ctx, uint32_t name, uint64_t value[2]);
+	/*! Writes @p lo, @p hi to register @p name; returns 0 or a negative error. */
+	int (*set)(void *ctx, uint32_t name, uint64_t lo, uint64_t hi);
+	void *ctx; /*!< Passed to get and set. */
+};
+
+/*!
+ * @brief Native register read: one fast HvCallGetVpRegisters of the calling VP
+ *        (partition self, VP self, the caller's VTL) with rep count 1, input in
+ *        X2-X4 and the value read back from X6/X7, as Linux's arm64
+ *        hv_get_vpreg_128() issues it.
+ * @param ctx ignored.
+ * @param name the register (HV_REGISTER_NAME); the arm64 register catalog must
+ *        know it.
+ * @param value receives the low and high 64 bits; untouched on failure.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_UNKNOWN_REGISTER (nothing
+ *         called); #HVTLFS_ERR_HV_STATUS for a failure status;
+ *         #HVTLFS_ERR_REGISTER_SHORT when the hypervisor reports success with no
+ *         rep completed; #HVTLFS_ERR_ARCH_NO_MSR on an architecture without the
+ *         register-file fast form (x86: use the MSRs).
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vpreg_get_native(void *ctx, uint32_t name, uint64_t value[2]);
+
+/*!
+ * @brief Native register write: one fast HvCallSetVpRegisters of the calling VP
+ *        (48 bytes of input in X2-X7, as Linux's arm64 hv_set_vpreg()).
+ * @param ctx ignored.
+ * @param name the register; the arm64 catalog must know it.
+ * @param lo low 64 bits of the value.
+ * @param hi high 64 bits.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_UNKNOWN_REGISTER, #HVTLFS_ERR_REGISTER_READ_ONLY,
+ *         #HVTLFS_ERR_REGISTER_WIDTH (nothing called); #HVTLFS_ERR_HV_STATUS;
+ *         #HVTLFS_ERR_REGISTER_SHORT; #HVTLFS_ERR_ARCH_NO_MSR as for
+ *         hvtlfs_vpreg_get_native().
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vpreg_set_native(void *ctx, uint32_t name, uint64_t lo, uint64_t hi);
+
+/*! @brief Initialiser of a struct hvtlfs_vpreg_ops using the native calls. */
+#define HVTLFS_VPREG_OPS_NATIVE                                                                    \
+	{                                                                                          \
+		hvtlfs_vpreg_get_native, hvtlfs_vpreg_set_native, NULL                             \
+	}
+
+/*!
+ * @brief Issues the SMCCC Call UID query of the vendor-specific hypervisor service
+ *        (the arch primitive HVTLFS_ARCH_SMCCC_CALL_UID, `hvc #0` on arm64).
+ * @param uid receives W0-W3; on an architecture without it, the SMCCC
+ *        NOT_SUPPORTED answer (W0 = 0xFFFFFFFF, the rest 0).
+ */
+void hvtlfs_smccc_call_uid_native(uint32_t uid[4]);
+
+/*!
+ * @brief Judges a Call UID answer: Hyper-V's UID
+ *        58ba324d-6447-24cd-756c-ef8e24705916 (W0-W3 #HVTLFS_SMCCC_HYPERV_UID_W0 ...),
+ *        or the words "MsHy" "perV" 0 0 that earlier Hyper-V releases answer
+ *        (Linux accepts both).
+ * @param uid W0-W3.
+ * @return #HVTLFS_OK for Hyper-V; #HVTLFS_ERR_NULL; #HVTLFS_ERR_SMCCC_UNSUPPORTED
+ *         when W0 is the SMCCC NOT_SUPPORTED answer; #HVTLFS_ERR_NOT_HYPERV for
+ *         another hypervisor's UID (KVM's, ...).
+ */
+HVTLFS_MUST_CHECK int hvtlfs_smccc_uid_check(const uint32_t uid[4]);
+
+/*!
+ * @brief Detection and feature discovery through synthetic registers (arm64),
+ *        into the same struct hvtlfs_features the CPUID path fills.
+ *
+ * Checks the SMCCC UID, then reads HvRegisterHypervisorVersion (0x00000100),
+ * HvRegisterPrivilegesAndFeaturesInfo (0x00000200), HvRegisterFeaturesInfo
+ * (0x00000201) and HvRegisterImplementationLimitsInfo (0x00000202), each the
+ * counterpart of CPUID leaf 0x40000002-0x40000005 with its four 32-bit words in
+ * the EAX-EDX order. What is filled: the version, the partition privileges (words a
+ * and b: the same HV_PARTITION_PRIVILEGE_MASK as x86), the limits (max VPs and
+ * LPs), and #hvtlfs_features::hints_eax with the raw word a of the features
+ * register. Not filled: the x86 feature and hint flags (the arm64 meanings of
+ * word c and d of the privileges register and of the hint bits differ from x86's
+ * or are not published; decoding them with x86 meanings would mislead a planner),
+ * so the planners choose the plain forms. #hvtlfs_features::vendor reads
+ * "Microsoft Hv" and the interface "Hv#1" stands for the UID match.
+ * @param[out] out the features; zeroed first.
+ * @param uid the Call UID answer (W0-W3), or NULL to query it natively.
+ * @param ops register access.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; an hvtlfs_smccc_uid_check() refusal;
+ *         or the negative value a register read returned.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_detect_vpregs(struct hvtlfs_features *out, const uint32_t uid[4],
+					   const struct hvtlfs_vpreg_ops *ops);
+
+/*!
+ * @brief Reports the guest's identity: writes HvRegisterGuestOsId (0x00090002)
+ *        and reads it back (Linux arm64 does this first, before any other call).
+ * @param ops register access.
+ * @param guest_os_id the identity (hvtlfs_guest_os_id_encode()).
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_OS_ID_ZERO (nothing written);
+ *         #HVTLFS_ERR_READBACK if it reads back different; or the negative value
+ *         an ops function returned.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_guest_os_id_set_vpreg(const struct hvtlfs_vpreg_ops *ops,
+						   uint64_t guest_os_id);
+
+/*!
+ * @brief Reads the current VP's index from HvRegisterVpIndex (0x00090003).
+ * @param ops register access.
+ * @param vp_index receives the index; untouched on failure.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_VP_RANGE if the register
+ *         reads above 0xFFFFFFFD (or has high bits set); or the negative value the
+ *         read returned.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_vp_index_read_vpreg(const struct hvtlfs_vpreg_ops *ops,
+						 uint32_t *vp_index);
 
 /*! @} */
 

@@ -99,7 +99,11 @@ HVTLFS_BEGIN_DECLS
 	X(ERR_BUFFERS_OVERLAP, -131) /* The input and output parameter lists overlap. */           \
 	X(ERR_TOO_MANY_ELEMENTS, -132) /* More rep elements than one input page holds. */          \
 	X(ERR_BAD_VISIBILITY, -133) /* Host visibility not 0, 1 or 3 (2 is undefined). */          \
-	X(ERR_TOO_MANY_BANKS, -134) /* A variable header with more than 64 bank words. */
+	X(ERR_TOO_MANY_BANKS, -134) /* A variable header with more than 64 bank words. */          \
+	/* arm64. */                                                                               \
+	X(ERR_ARCH_NO_MSR, -150) /* No MSRs on this architecture (arm64: synthetic registers). */  \
+	X(ERR_SMCCC_UNSUPPORTED, -151) /* SMCCC vendor-hypervisor Call UID not supported. */      \
+	X(ERR_REGISTER_SHORT, -152) /* A register call completed fewer reps than asked. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */

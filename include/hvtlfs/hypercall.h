@@ -21,7 +21,8 @@
 /*!
  * @defgroup hypercall Hypercall wrappers
  * @brief Issue hypercalls with an exact register contract, through the
- *        hypercall page, VMCALL, VMMCALL or an integrator's call sequence.
+ *        hypercall page, VMCALL, VMMCALL, arm64's `hvc #0` or an integrator's
+ *        call sequence.
  *
  * Single calls return the raw 64-bit result word (see control.h accessors).
  * Wrappers that can refuse their input return an int (0 or an
@@ -39,6 +40,8 @@
 #define HVTLFS_HYPERCALL_METHOD_VMMCALL 3
 /*! Use the integrator's call sequence, #HVTLFS_HYPERCALL_CALL_ASM. */
 #define HVTLFS_HYPERCALL_METHOD_CUSTOM 4
+/*! Execute `hvc #0` as an SMCCC call (arm64, the default there: no hypercall page). */
+#define HVTLFS_HYPERCALL_METHOD_HVC 5
 /*! @} */
 
 #ifndef HVTLFS_HYPERCALL_METHOD
@@ -46,9 +49,15 @@
  * @brief How every wrapper makes the call: one of HVTLFS_HYPERCALL_METHOD_*.
  *
  * Define it (e.g. -DHVTLFS_HYPERCALL_METHOD=HVTLFS_HYPERCALL_METHOD_VMCALL)
- * identically in every translation unit that includes this header.
+ * identically in every translation unit that includes this header. The default
+ * is the architecture's (HVTLFS_ARCH_DEFAULT_HYPERCALL_METHOD: `hvc #0` on arm64),
+ * else the hypercall page.
  */
+#if defined(HVTLFS_ARCH_DEFAULT_HYPERCALL_METHOD)
+#define HVTLFS_HYPERCALL_METHOD HVTLFS_ARCH_DEFAULT_HYPERCALL_METHOD
+#else
 #define HVTLFS_HYPERCALL_METHOD HVTLFS_HYPERCALL_METHOD_PAGE
+#endif
 #endif
 
 #ifndef HVTLFS_HYPERCALL_PAGE
@@ -252,7 +261,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_slow(uint64_t control, uint64_t i
 }
 
 /*!
- * @brief Fast hypercall with 8 bytes of input in registers (RDX / EBX:ECX).
+ * @brief Fast hypercall with 8 bytes of input in registers (RDX / EBX:ECX / X2).
  * @param control the hypercall input value; the wrapper sets the fast bit.
  * @param input the 8 input bytes, as a little-endian qword.
  * @return the raw result word; #HVTLFS_HYPERCALL_NO_PAGE_RESULT if the page is
@@ -273,7 +282,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_hypercall_fast8(uint64_t control, uint64_t 
 
 /*!
  * @brief Fast hypercall with 16 bytes of input in registers (RDX, R8 /
- *        EBX:ECX, EDI:ESI).
+ *        EBX:ECX, EDI:ESI / X2, X3).
  * @param control the hypercall input value; the wrapper sets the fast bit.
  * @param input0 input bytes 0-7.
  * @param input1 input bytes 8-15.
@@ -416,6 +425,78 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_hypercall_xmm(uint64_t control
 	HVTLFS_XMM_END();
 	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
 	first = ((input_bytes + 15u) >> 4) * 16u;
+	for (i = 0; i < output_bytes; i++) {
+		size_t at = first + i;
+
+		o[i] = (uint8_t)(regs[at >> 3] >> (8u * (at & 7u)));
+	}
+	*result = r;
+	return HVTLFS_OK;
+}
+#endif
+
+#if (defined(HVTLFS_ARCH_HAS_REGS_HYPERCALL) && HVTLFS_ARCH_HAS_REGS_HYPERCALL) ||                 \
+	defined(HVTLFS_DOXYGEN)
+/*!
+ * @brief Constant expression: whether @p in bytes of input and @p out bytes of
+ *        output fit the register-file fast form of this architecture
+ *        (hvtlfs_hypercall_regs(); arm64: X2-X17, 128 bytes; output from the
+ *        register pair after the input).
+ * @param in input size in bytes.
+ * @param out output size in bytes, 0 without fast output.
+ */
+#define HVTLFS_HYPERCALL_REGS_FITS(in, out)                                                        \
+	HVTLFS_FAST_IO_FITS(in, out, HVTLFS_ARCH_FAST_REGS_BYTES)
+
+/*!
+ * @brief Register-file fast hypercall (arm64): input in X2-X17, and optionally
+ *        fast output read back from the register pairs after the input.
+ *
+ * This is how a fast call with output is made on arm64: Linux's one-register
+ * HvCallGetVpRegisters sends the 16-byte header and the name in X2-X4 and reads
+ * the value from X6/X7. Every register X0-X17 is declared changed (SMCCC v1.2
+ * register use), so it is safe whatever the hypervisor leaves in them.
+ * @param control the hypercall input value; the wrapper sets the fast bit.
+ * @param input the input bytes (may be NULL when @p input_bytes is 0).
+ * @param input_bytes input size, 0-128, zero-padded into the registers.
+ * @param output receives @p output_bytes bytes of fast output (may be NULL when
+ *        @p output_bytes is 0).
+ * @param output_bytes output size; the output starts at register pair
+ *        ceil(input_bytes / 16) (pair 0 is X2:X3, pair 1 X4:X5, ...).
+ * @param[out] result receives the raw result word when the call was made, or
+ *        #HVTLFS_HYPERCALL_NO_PAGE_RESULT when the CUSTOM method's page is NULL.
+ * @return #HVTLFS_OK when the call was made (judge @p result; @p output is
+ *         written whatever the status); #HVTLFS_ERR_NULL for a NULL @p result,
+ *         or a NULL buffer with a non-zero size; #HVTLFS_ERR_FAST_TOO_BIG when
+ *         the sizes do not fit (#HVTLFS_HYPERCALL_REGS_FITS; nothing called,
+ *         nothing truncated); #HVTLFS_ERR_NO_HYPERCALL_PAGE for the CUSTOM
+ *         method with a NULL page.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
+hvtlfs_hypercall_regs(uint64_t control, const void *input, size_t input_bytes, void *output,
+		      size_t output_bytes, uint64_t *result)
+{
+	const uint8_t *p = (const uint8_t *)input;
+	uint8_t *o = (uint8_t *)output;
+	void *page = HVTLFS_HYPERCALL_GET_PAGE_();
+	uint64_t regs[HVTLFS_ARCH_FAST_REGS_BYTES / 8u];
+	uint64_t r;
+	size_t i, first;
+
+	if (!result || (!input && input_bytes) || (!output && output_bytes))
+		return HVTLFS_ERR_NULL;
+	if (!HVTLFS_HYPERCALL_REGS_FITS(input_bytes, output_bytes))
+		return HVTLFS_ERR_FAST_TOO_BIG;
+	if (!hvtlfs_hypercall_can_call_(page)) {
+		*result = HVTLFS_HYPERCALL_NO_PAGE_RESULT;
+		return HVTLFS_ERR_NO_HYPERCALL_PAGE;
+	}
+	for (i = 0; i < HVTLFS_ARCH_FAST_REGS_BYTES / 8u; i++)
+		regs[i] = hvtlfs_hypercall_load_qword_(p, input_bytes, i);
+	control |= HVTLFS_CONTROL_FAST;
+	r = hvtlfs_arch_hypercall_regs(page, control, regs);
+	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
+	first = HVTLFS_FAST_OUTPUT_OFFSET(input_bytes);
 	for (i = 0; i < output_bytes; i++) {
 		size_t at = first + i;
 

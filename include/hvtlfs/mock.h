@@ -4,12 +4,13 @@
  * @brief hvtlfs::mock: a fake hypervisor for host (user-space) tests of code
  *        that makes hypercalls through the hvtlfs wrappers.
  *
- * Link the CMake target `hvtlfs::mock` (hosted Linux, x86_64 or i386) into a
+ * Link the CMake target `hvtlfs::mock` (hosted Linux, x86_64, i386 or arm64) into a
  * test. It offers two ways in, both ending in the same handler:
  * - a fake hypercall page (hvtlfs_mock_page()): an assembly trampoline the
  *   wrappers call exactly as they call the real page;
- * - VMCALL and VMMCALL executed directly: they raise SIGILL in user mode, and
- *   the mock's signal handler (hvtlfs_mock_sigill_install()) emulates them.
+ * - VMCALL and VMMCALL (arm64: `hvc #0`) executed directly: they raise SIGILL in
+ *   user mode, and the mock's signal handler (hvtlfs_mock_sigill_install())
+ *   emulates them.
  *
  * The handler sees the registers as the TLFS defines them (control word, input
  * and output GPAs, fast-input registers; GPA = host virtual address), writes the
@@ -23,24 +24,31 @@
 #define HVTLFS_MOCK_H
 
 #include "hvtlfs/env.h"
+#include "hvtlfs/arch/types.h"
 
 HVTLFS_BEGIN_DECLS
 
 /*!
  * @defgroup mock Mock hypervisor (host tests)
- * @brief Fake hypercall page and VMCALL/VMMCALL emulation for tests.
+ * @brief Fake hypercall page and VMCALL/VMMCALL (arm64: `hvc #0`) emulation for tests.
  * @{
  */
 
 /*! @brief How a mocked call arrived (hvtlfs_mock_call::via). */
 enum hvtlfs_mock_via {
-	HVTLFS_MOCK_VIA_PAGE = 1,   /*!< Through the fake hypercall page. */
-	HVTLFS_MOCK_VIA_VMCALL = 2, /*!< A VMCALL instruction (SIGILL emulation). */
-	HVTLFS_MOCK_VIA_VMMCALL = 3 /*!< A VMMCALL instruction (SIGILL emulation). */
+	HVTLFS_MOCK_VIA_PAGE = 1,    /*!< Through the fake hypercall page. */
+	HVTLFS_MOCK_VIA_VMCALL = 2,  /*!< A VMCALL instruction (SIGILL emulation). */
+	HVTLFS_MOCK_VIA_VMMCALL = 3, /*!< A VMMCALL instruction (SIGILL emulation). */
+	HVTLFS_MOCK_VIA_HVC = 4	     /*!< An arm64 `hvc #0` (SIGILL emulation). */
 };
 
-/*! @brief Number of qwords in the fast register file: RDX, R8, XMM0-XMM5 (two each). */
+#if defined(HVTLFS_ARCH_FAST_REGS_BYTES) || defined(HVTLFS_DOXYGEN)
+/*! @brief Number of qwords in the fast register file: RDX, R8, XMM0-XMM5 (two each)
+ *         on x86_64; X2-X17 on arm64. */
+#define HVTLFS_MOCK_FAST_REGS (HVTLFS_ARCH_FAST_REGS_BYTES / 8u)
+#else
 #define HVTLFS_MOCK_FAST_REGS 14u
+#endif
 /*! @brief Number of calls the mock remembers (the most recent ones). */
 #define HVTLFS_MOCK_HISTORY 64u
 /*! @brief Largest number of scripted responses (hvtlfs_mock_script()). */
@@ -58,7 +66,8 @@ enum hvtlfs_mock_via {
  * @brief One hypercall as the mock saw it, and the answer the handler gives.
  *
  * On i386, 64-bit values are assembled from register pairs (high:low):
- * control EDX:EAX, input EBX:ECX, output EDI:ESI; there are no XMM forms.
+ * control EDX:EAX, input EBX:ECX, output EDI:ESI; there are no XMM forms. On
+ * arm64: control X1, input X2, output X3, fast[0..15] = X2-X17, result X0.
  */
 struct hvtlfs_mock_call {
 	unsigned int via;    /*!< enum hvtlfs_mock_via. */
@@ -139,7 +148,7 @@ uint64_t hvtlfs_mock_vsm_code_page_offsets(void);
 
 /*!
  * @brief Installs the SIGILL handler that emulates VMCALL (0F 01 C1) and
- *        VMMCALL (0F 01 D9). Any other SIGILL goes to the previous handler, or
+ *        VMMCALL (0F 01 D9), or on arm64 `hvc #0` (D4000002). Any other SIGILL goes to the previous handler, or
  *        kills the process as it would have.
  * @return #HVTLFS_OK; #HVTLFS_ERR_INVALID_ARG if sigaction() refused.
  */

@@ -479,6 +479,30 @@ enum hvtlfs_ext_capability_bits {
 	((in) <= (cap) && (out) <= (cap) && HVTLFS_FAST_OUTPUT_OFFSET(in) + (out) <= (cap))
 /*! @} */
 
+/*! @name arm64: hypercalls and detection through the Arm SMC Calling Convention
+ * Hyper-V on arm64 takes hypercalls as SMCCC calls made with `hvc #0` (Arm DEN0028
+ * "SMC Calling Convention"; Linux arch/arm64/hyperv): X0 the function id, X1 the
+ * hypercall input value, X2/X3 the GPAs or fast input from X2 on, the result in X0.
+ * @{ */
+/*! SMCCC function id of a Hyper-V hypercall: yielding call (bit 31 clear), SMC64/HVC64
+ *  (bit 30), owner 6 "vendor-specific hypervisor service" (bits 29-24), function 1. */
+#define HVTLFS_SMCCC_HV_HYPERCALL 0x46000001u
+/*! SMCCC function id of the vendor-specific hypervisor service's Call UID query: fast
+ *  call (bit 31), SMC32, owner 6, function 0xFF01; answers a UUID in W0-W3. */
+#define HVTLFS_SMCCC_VENDOR_HYP_CALL_UID 0x8600FF01u
+/*! What an SMCCC implementation answers in W0 for a function it does not know (-1). */
+#define HVTLFS_SMCCC_NOT_SUPPORTED 0xFFFFFFFFu
+/*! Hyper-V's vendor-hypervisor UID 58ba324d-6447-24cd-756c-ef8e24705916 as the Call UID
+ *  query returns it: W0 (UUID bytes 0-3, little-endian). */
+#define HVTLFS_SMCCC_HYPERV_UID_W0 0x4D32BA58u
+/*! Hyper-V's UID, W1 (UUID bytes 4-7, little-endian). */
+#define HVTLFS_SMCCC_HYPERV_UID_W1 0xCD244764u
+/*! Hyper-V's UID, W2 (UUID bytes 8-11, little-endian). */
+#define HVTLFS_SMCCC_HYPERV_UID_W2 0x8EEF6C75u
+/*! Hyper-V's UID, W3 (UUID bytes 12-15, little-endian). */
+#define HVTLFS_SMCCC_HYPERV_UID_W3 0x16597024u
+/*! @} */
+
 /*! @name Synthetic MSRs
  * @{ */
 

@@ -220,16 +220,15 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_register_set(const struct hvtlfs_regi
 	return hvtlfs_registers_set(target, &name, value, 1, pages, result);
 }
 
-#if HVTLFS_XMM_ENABLED_ || defined(HVTLFS_ARCH_HAS_FAST_IO) || defined(HVTLFS_DOXYGEN)
+#if HVTLFS_XMM_ENABLED_ ||                                                                         \
+	(defined(HVTLFS_ARCH_HAS_REGS_HYPERCALL) && HVTLFS_ARCH_HAS_REGS_HYPERCALL) ||             \
+	defined(HVTLFS_DOXYGEN)
 /*!
  * @brief The fast forms hvtlfs_register_get_fast() and hvtlfs_register_set_fast()
  *        exist: on x86_64 through hvtlfs_hypercall_xmm() (XMM fast input and
- *        output). The seam for an arch without XMM: its arch/hypercall.h defines
- *        `HVTLFS_ARCH_HAS_FAST_IO` and provides
- *        `uint64_t hvtlfs_arch_hypercall_fast_io(void *page, uint64_t control,
- *        uint64_t regs[14])`, which loads the fast register image (input) and
- *        stores the same registers back after the call (output), as
- *        hvtlfs_arch_hypercall_xmm() does on x86_64.
+ *        output, with #HVTLFS_HYPERCALL_XMM on), on arm64 through
+ *        hvtlfs_hypercall_regs() (X2-X17, the output in the register pair after the
+ *        input, as Linux reads a register from X6/X7).
  */
 #define HVTLFS_VP_HAS_FAST 1
 #endif
@@ -249,22 +248,7 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_vp_fast_io_(uint64_t control, 
 #if HVTLFS_XMM_ENABLED_
 	rc = hvtlfs_hypercall_xmm(control, in, in_bytes, out, out_bytes, &r);
 #else
-	{
-		void *page = HVTLFS_HYPERCALL_GET_PAGE_();
-		uint64_t regs[HVTLFS_FAST_XMM_BYTES / 8u];
-		uint8_t *o = (uint8_t *)out;
-		size_t i, first = HVTLFS_FAST_OUTPUT_OFFSET(in_bytes);
-
-		if (!HVTLFS_FAST_IO_FITS(in_bytes, out_bytes, HVTLFS_FAST_XMM_BYTES))
-			return HVTLFS_ERR_FAST_TOO_BIG;
-		if (!hvtlfs_hypercall_can_call_(page))
-			return HVTLFS_ERR_NO_HYPERCALL_PAGE;
-		hvtlfs_hypercall_load_regs_(regs, (const uint8_t *)in, in_bytes);
-		r = hvtlfs_arch_hypercall_fast_io(page, control | HVTLFS_CONTROL_FAST, regs);
-		for (i = 0; i < out_bytes; i++)
-			o[i] = (uint8_t)(regs[(first + i) >> 3] >> (8u * ((first + i) & 7u)));
-		rc = HVTLFS_OK;
-	}
+	rc = hvtlfs_hypercall_regs(control, in, in_bytes, out, out_bytes, &r);
 #endif
 	if (result)
 		*result = r;

@@ -10,7 +10,11 @@ HVTLFS_PACKAGES=(
 	libcmocka-dev libcmocka-dev:i386 qemu-user qemu-system-x86 doxygen
 	libclang-rt-14-dev linux-headers-amd64 seabios python3
 	linux-source-6.1 xz-utils flex bison bc libelf-dev libssl-dev
+	binutils-aarch64-linux-gnu libc6-dev-arm64-cross libgcc-12-dev-arm64-cross
+	libcmocka-dev:arm64 qemu-system-arm
 )
+# The arm64 preset compiles with clang --target=aarch64-linux-gnu: Debian 12's
+# gcc-aarch64-linux-gnu conflicts with gcc-multilib (the i386 preset), so it is not listed.
 
 hvtlfs_missing_packages() {
 	local p
@@ -28,13 +32,21 @@ hvtlfs_ensure_deps() {
 	if [ -z "$missing" ]; then
 		return 0
 	fi
-	local need_i386=0
+	local need_i386=0 need_arm64=0
 	case " $missing " in *":i386 "*) need_i386=1 ;; esac
+	case " $missing " in *":arm64 "*) need_arm64=1 ;; esac
 	if [ "$(id -u)" -ne 0 ]; then
 		echo "hvtlfs: missing Debian packages: $missing" >&2
 		echo "hvtlfs: run as root, or install them with:" >&2
+		local add=""
 		if [ $need_i386 -eq 1 ] && ! dpkg --print-foreign-architectures | grep -qx i386; then
-			echo "  sudo dpkg --add-architecture i386 && sudo apt-get update && sudo apt-get install -y $missing" >&2
+			add="sudo dpkg --add-architecture i386 && "
+		fi
+		if [ $need_arm64 -eq 1 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+			add="${add}sudo dpkg --add-architecture arm64 && "
+		fi
+		if [ -n "$add" ]; then
+			echo "  ${add}sudo apt-get update && sudo apt-get install -y $missing" >&2
 		else
 			echo "  sudo apt-get update && sudo apt-get install -y $missing" >&2
 		fi
@@ -43,6 +55,9 @@ hvtlfs_ensure_deps() {
 	echo "hvtlfs: installing $missing"
 	if [ $need_i386 -eq 1 ] && ! dpkg --print-foreign-architectures | grep -qx i386; then
 		dpkg --add-architecture i386
+	fi
+	if [ $need_arm64 -eq 1 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		dpkg --add-architecture arm64
 	fi
 	export DEBIAN_FRONTEND=noninteractive
 	local try

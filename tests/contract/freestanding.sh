@@ -7,7 +7,9 @@
 #  3. with no special flag (a kernel tree's defaults): at most memset/memcpy/memmove/memcmp,
 #     which GCC and clang may invent from plain loops and every environment must supply,
 #     and never a libgcc helper (__popcountdi2, __udivdi3, ...), which kernels do not have.
-# usage: freestanding.sh <srcdir> <arch> <cc> [extra flags, e.g. -m32]
+#  The kernel flags are the arch's: -mno-red-zone on x86, -mgeneral-regs-only on arm64
+#  (a kernel keeps the FP/SIMD registers out of its C code).
+# usage: [NM=<target nm>] freestanding.sh <srcdir> <arch> <cc> [extra flags, e.g. -m32]
 set -eu
 src=$1 arch=$2 cc=$3
 shift 3
@@ -15,6 +17,11 @@ extra=("$@")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0 n=0
+nm=${NM:-nm}
+case $arch in
+arm64) kernel_flags=(-mgeneral-regs-only) ;;
+*) kernel_flags=(-mno-red-zone) ;;
+esac
 
 check() { # <mode> <allowed regex or empty> <flags...>
 	local mode=$1 allowed=$2 c o undef
@@ -29,7 +36,7 @@ check() { # <mode> <allowed regex or empty> <flags...>
 		objs+=("$o")
 	done
 	"$cc" "${extra[@]}" -nostdlib -r -o "$tmp/all.o" "${objs[@]}"
-	undef=$(nm -u "$tmp/all.o" | awk '{print $2}' || true)
+	undef=$("$nm" -u "$tmp/all.o" | awk '{print $2}' || true)
 	if [ -n "$allowed" ]; then
 		undef=$(printf '%s\n' "$undef" | grep -Ev "^($allowed)\$" || true)
 	fi
@@ -42,7 +49,7 @@ check() { # <mode> <allowed regex or empty> <flags...>
 }
 
 for opt in -O0 -O1 -O2 -O3 -Os; do
-	check freestanding "" -ffreestanding -fno-builtin -nostdlib -mno-red-zone $opt
+	check freestanding "" -ffreestanding -fno-builtin -nostdlib "${kernel_flags[@]}" $opt
 done
 for opt in -O2 -O3 -Os; do
 	check ffreestanding-only "" -ffreestanding $opt

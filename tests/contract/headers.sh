@@ -23,8 +23,8 @@ fail=0 n=0
 # The layers of docs/architecture.md, lowest first.
 layers=(
 	"hvtlfs/env.h"
-	"hvtlfs/error.h hvtlfs/mock.h hvtlfs/arch/types.h hvtlfs/arch/cpu.h"
-	"hvtlfs/tlfs.h hvtlfs/arch.h"
+	"hvtlfs/error.h hvtlfs/arch/types.h hvtlfs/arch/cpu.h"
+	"hvtlfs/tlfs.h hvtlfs/arch.h hvtlfs/mock.h"
 	"hvtlfs/control.h hvtlfs/catalog.h hvtlfs/vpset.h hvtlfs/ranges.h hvtlfs/features.h hvtlfs/arch/hypercall.h"
 	"hvtlfs/flush.h hvtlfs/planner.h hvtlfs/bringup.h hvtlfs/nested.h hvtlfs/hypercall.h hvtlfs/registers.h hvtlfs/vtl.h hvtlfs/visibility.h hvtlfs/interrupt.h hvtlfs/extended.h"
 	"hvtlfs/issue.h hvtlfs/hvcall.h hvtlfs/vp.h hvtlfs/calls.h"

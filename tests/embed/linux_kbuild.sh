@@ -4,7 +4,8 @@
 # kernel: GNU make evaluates it with the variables kbuild would give it.
 #  1. its HVTLFS_NEEDS_* table is exactly which src/ module calls which: derived here
 #     from the symbols of the objects, so a library change that adds, drops or renames
-#     a module or a call fails here, naming the line to write;
+#     a module or a call fails here, naming the line to write; for x86_64, and for
+#     arm64 too when clang can target aarch64-linux-gnu (the table may differ by arch);
 #  2. architecture: CONFIG_X86_64 -> x86_64, CONFIG_X86_32 -> i386; CONFIG_ARM64 with
 #     no arch/arm64 in the copy, and any other architecture, stop with hvtlfs's error;
 #  3. objects: every src/*.c by default, relative to the including directory (the
@@ -41,29 +42,70 @@ EOF
 }
 
 # 1. The dependency table against the objects' symbols.
-mkdir -p "$work/obj"
-for f in "$lib"/src/*.c; do
-	"$cc" -O2 -ffreestanding -fno-builtin -c "$f" -I"$lib/include" -I"$lib/arch/x86_64/include" \
-		-o "$work/obj/$(basename "$f" .c).o" || bad "$f does not compile"
-done
-out=$(frag "$lib" CONFIG_X86_64=y) || bad "the fragment does not evaluate"
-for o in "$work"/obj/*.o; do
-	m=$(basename "$o" .o)
-	want=$(for s in $(nm -u "$o" | awk '$2 ~ /^hvtlfs_/ { print $2 }'); do
-		for d in "$work"/obj/*.o; do
-			[ "$d" = "$o" ] && continue
-			nm --defined-only "$d" | awk -v s="$s" '$3 == s { found = 1 } END { exit !found }' &&
-				basename "$d" .o
-		done
-	done | sort -u | tr '\n' ' ')
-	want=${want% }
-	have=$(echo "$out" | sed -n "s/^NEEDS $m://p")
-	if [ "$want" != "$have" ]; then
-		bad "hvtlfs.kbuild: src/$m.c calls into: '$want', the table says '$have': write
+# needs <arch> <config> <nm> <compiler and flags...>: builds every src/*.c for <arch>
+# and compares what each object calls with the table as <config> evaluates it.
+needs() {
+	local arch=$1 config=$2 nmx=$3 o d m s want have archout
+	shift 3
+	mkdir -p "$work/obj-$arch"
+	for f in "$lib"/src/*.c; do
+		"$@" -O2 -ffreestanding -fno-builtin -c "$f" -I"$lib/include" \
+			-I"$lib/arch/$arch/include" -o "$work/obj-$arch/$(basename "$f" .c).o" ||
+			bad "$f does not compile for $arch"
+	done
+	archout=$(frag "$lib" "$config") || bad "the fragment does not evaluate for $config"
+	for o in "$work/obj-$arch"/*.o; do
+		m=$(basename "$o" .o)
+		want=$(for s in $("$nmx" -u "$o" | awk '$2 ~ /^hvtlfs_/ { print $2 }'); do
+			for d in "$work/obj-$arch"/*.o; do
+				[ "$d" = "$o" ] && continue
+				"$nmx" --defined-only "$d" |
+					awk -v s="$s" '$3 == s { found = 1 } END { exit !found }' &&
+					basename "$d" .o
+			done
+		done | sort -u | tr '\n' ' ')
+		want=${want% }
+		have=$(echo "$archout" | sed -n "s/^NEEDS $m://p")
+		if [ "$want" != "$have" ]; then
+			bad "hvtlfs.kbuild ($arch): src/$m.c calls into: '$want', the table says '$have': write
 	HVTLFS_NEEDS_$m := $want"
+		fi
+	done
+	echo "$archout" | grep '^NEEDS' | sed "s/^/$arch: /"
+}
+needs x86_64 CONFIG_X86_64=y nm "$cc"
+if [ -d "$lib/arch/arm64" ] && command -v clang >/dev/null 2>&1 &&
+	command -v aarch64-linux-gnu-nm >/dev/null 2>&1 &&
+	echo 'int x;' | clang --target=aarch64-linux-gnu -x c -c - -o /dev/null 2>/dev/null; then
+	needs arm64 CONFIG_ARM64=y aarch64-linux-gnu-nm clang --target=aarch64-linux-gnu \
+		-mgeneral-regs-only
+	arm_out=$(frag "$lib" CONFIG_ARM64=y)
+	echo "$arm_out" | grep -q -- "-I$lib/arch/arm64/include" ||
+		bad "no arm64 include path in HVTLFS_CCFLAGS for CONFIG_ARM64"
+	[ "$(echo "$arm_out" | sed -n 's/^OBJS=//p' | wc -w)" -eq "$(find "$lib/src" -name '*.c' | wc -l)" ] ||
+		bad "CONFIG_ARM64: the library directory does not build every module"
+	# The call hook on arm64, against stand-ins of the three kernel headers it and the
+	# environment header take: the default `hvc #0` method, no x86 header.
+	mkdir -p "$work/kstub/linux"
+	printf '#include <stddef.h>\n' >"$work/kstub/linux/stddef.h"
+	printf '#include <stdint.h>\n#include <stdbool.h>\n' >"$work/kstub/linux/types.h"
+	printf 'void touch_nmi_watchdog(void);\n' >"$work/kstub/linux/nmi.h"
+	printf '%s\n' '#include "hvtlfs_linux_hypercall.h"' 'unsigned long long t(void);' \
+		'unsigned long long t(void) { return hvtlfs_hypercall_fast8(0x8, 1); }' \
+		>"$work/hook_arm64.c"
+	# shellcheck disable=SC2046 # the fragment's flags, word-split as kbuild does
+	if clang --target=aarch64-linux-gnu -ffreestanding -DCONFIG_ARM64=1 -Wall -Werror \
+		-I"$work/kstub" -I"$lib" $(echo "$arm_out" | sed -n "s/^CCFLAGS=//p" | tr -d "'") \
+		-c "$work/hook_arm64.c" -o "$work/hook_arm64.o"; then
+		aarch64-linux-gnu-objdump -d "$work/hook_arm64.o" | grep -q 'hvc[[:space:]]*#0x0' ||
+			bad "the arm64 call hook does not issue hvc #0"
+	else
+		bad "the call hook does not compile for CONFIG_ARM64"
 	fi
-done
-echo "$out" | grep '^NEEDS'
+else
+	echo "arm64: no clang targeting aarch64-linux-gnu: its table is not checked"
+fi
+out=$(frag "$lib" CONFIG_X86_64=y) || bad "the fragment does not evaluate"
 
 # 2. Architecture.
 [ "$(frag "$lib" CONFIG_X86_64=y | sed -n 's/^ARCH=//p')" = x86_64 ] || bad "CONFIG_X86_64 is not x86_64"
@@ -107,7 +149,7 @@ pobjs=$(frag "$lib" CONFIG_X86_64=y HVTLFS_MODULES=planner | sed -n 's/^OBJS=//p
 echo "HVTLFS_MODULES=planner: $pobjs"
 # The closure links: every hvtlfs symbol its objects need is defined among them.
 # shellcheck disable=SC2046
-if ld -r -o "$work/planner.o" $(for o in $pobjs; do echo "$work/obj/$(basename "$o")"; done); then
+if ld -r -o "$work/planner.o" $(for o in $pobjs; do echo "$work/obj-x86_64/$(basename "$o")"; done); then
 	u=$(nm -u "$work/planner.o" | awk '$2 ~ /^hvtlfs_/ { print $2 }')
 	[ -z "$u" ] || bad "HVTLFS_MODULES=planner leaves undefined: $u"
 else

@@ -155,3 +155,14 @@ const uint8_t *hvtlfs_mock_ip_(const ucontext_t *uc)
 {
 	return (const uint8_t *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 }
+
+unsigned int hvtlfs_mock_trap_via_(const ucontext_t *uc)
+{
+	const uint8_t *ip = hvtlfs_mock_ip_(uc);
+
+	if (ip[0] == 0x0f && ip[1] == 0x01 && ip[2] == 0xc1)
+		return HVTLFS_MOCK_VIA_VMCALL;
+	if (ip[0] == 0x0f && ip[1] == 0x01 && ip[2] == 0xd9)
+		return HVTLFS_MOCK_VIA_VMMCALL;
+	return 0;
+}

@@ -27,6 +27,8 @@ int main(void)
 
 	hvtlfs_mock_reset();
 	hvtlfs_hypercall_page = hvtlfs_mock_page();
+	/* Where the calls are instructions (arm64's `hvc #0`), the mock takes them from SIGILL. */
+	fail += check(hvtlfs_mock_sigill_install() == HVTLFS_OK, "SIGILL handler installed");
 
 	/* HvNotifyLongSpinWait, fast: control 0x8 | fast bit 16, spin count 7 in RDX. */
 	result = hvtlfs_hypercall_fast8(HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, 7);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * hvtlfs's hypercall wrappers, configured for a Linux x86 kernel (64- and 32-bit).
+ * hvtlfs's hypercall wrappers, configured for a Linux x86 kernel (64- and 32-bit), or
+ * an arm64 kernel (below: the default `hvc #0` method).
  * Kernel code includes this header instead of <hvtlfs/hypercall.h>, before any
  * header that pulls the wrappers in (issue.h, the umbrella hvtlfs.h).
  *
@@ -47,6 +48,16 @@
 #endif
 
 #include <linux/nmi.h>
+
+#ifdef CONFIG_ARM64
+/*
+ * arm64: hypercalls are SMCCC calls made with `hvc #0`, as arch/arm64/hyperv makes
+ * them; there is no hypercall page and no indirect call to protect, so the wrappers
+ * keep hvtlfs's default method for arm64 (HVTLFS_HYPERCALL_METHOD_HVC) and need
+ * neither a page nor a stack-pointer variable.
+ */
+#define HVTLFS_REP_ITERATION_HOOK() touch_nmi_watchdog()
+#else
 #include <asm/mshyperv.h>
 #include <asm/nospec-branch.h>
 
@@ -72,6 +83,7 @@
  * global register variables for one register, so hvtlfs uses the kernel's.
  */
 #define HVTLFS_HYPERCALL_SP current_stack_pointer
+#endif /* CONFIG_ARM64 */
 
 #include <hvtlfs/hypercall.h>
 
