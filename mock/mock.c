@@ -4,6 +4,7 @@
 
 #include "hvtlfs/control.h"
 #include "hvtlfs/error.h"
+#include "hvtlfs/hypercall.h"
 #include "hvtlfs/tlfs.h"
 
 #include <string.h>
@@ -11,9 +12,11 @@
 /* The trampoline in arch/<arch>/mock/page.S; an object symbol so no
  * function-to-object pointer conversion is needed. */
 extern char hvtlfs_mock_page_entry_[];
+#if defined(HVTLFS_ARCH_HAS_VTL_SWITCH) && HVTLFS_ARCH_HAS_VTL_SWITCH
 /* Its VTL call and VTL return sequences, after it in the same page.S. */
 extern char hvtlfs_mock_vtl_call_entry_[];
 extern char hvtlfs_mock_vtl_return_entry_[];
+#endif
 
 static struct {
 	hvtlfs_mock_handler_fn handler;
@@ -41,10 +44,15 @@ void *hvtlfs_mock_page(void)
 
 uint64_t hvtlfs_mock_vsm_code_page_offsets(void)
 {
+#if defined(HVTLFS_ARCH_HAS_VTL_SWITCH) && HVTLFS_ARCH_HAS_VTL_SWITCH
 	uint64_t call = (uint64_t)(hvtlfs_mock_vtl_call_entry_ - hvtlfs_mock_page_entry_);
 	uint64_t ret = (uint64_t)(hvtlfs_mock_vtl_return_entry_ - hvtlfs_mock_page_entry_);
 
 	return (call & 0xFFFu) | ((ret & 0xFFFu) << 12);
+#else
+	/* No VTL sequences in a hypercall page on this architecture (arm64 has none). */
+	return 0;
+#endif
 }
 
 void hvtlfs_mock_set_handler(hvtlfs_mock_handler_fn fn, void *ctx)

@@ -118,6 +118,11 @@ static void fill_gpfns(size_t n)
 		gpfns[i] = 0x40000u + 3u * i;
 }
 
+/* Where the calls are instructions (arm64's hvc #0) the mock takes them from SIGILL;
+ * cmocka installs its own SIGILL handler around every test and fixture, so each test
+ * installs the mock's in its body. */
+#define ARM_SIGILL() assert_int_equal(hvtlfs_mock_sigill_install(), HVTLFS_OK)
+
 /* 1200 GPFNs: three calls, 510 + 510 + 180, every GPFN told to the host exactly once,
  * in order; the hook runs between the pages. */
 static void test_visibility_loop(void **state)
@@ -125,6 +130,7 @@ static void test_visibility_loop(void **state)
 	size_t done = 7, i;
 	uint64_t result = 0;
 	(void)state;
+	ARM_SIGILL();
 	reset(0, 1024);
 	fill_gpfns(1200);
 	assert_int_equal(hvtlfs_visibility_issue(page, gpa_of(page), HVTLFS_PARTITION_ID_SELF,
@@ -172,6 +178,7 @@ static void test_visibility_timeout(void **state)
 {
 	size_t done = 0, i;
 	(void)state;
+	ARM_SIGILL();
 	reset(0, 100);
 	fill_gpfns(600);
 	assert_int_equal(hvtlfs_visibility_issue(page, gpa_of(page), HVTLFS_PARTITION_ID_SELF,
@@ -197,6 +204,7 @@ static void test_visibility_failure(void **state)
 	size_t done = 0;
 	uint64_t result = 0;
 	(void)state;
+	ARM_SIGILL();
 	reset(0, 1024);
 	hv.fail_at = 2;
 	fill_gpfns(1200);
@@ -224,6 +232,7 @@ static void test_visibility_bad_input(void **state)
 {
 	size_t done = 9;
 	(void)state;
+	ARM_SIGILL();
 	reset(0, 1024);
 	fill_gpfns(4);
 	/* Visibility 2 (write without read): not a value the call defines. */
@@ -260,6 +269,7 @@ static void test_prepared_issue_rules(void **state)
 	struct hvtlfs_device_interrupt irq;
 	uint64_t result = 0;
 	(void)state;
+	ARM_SIGILL();
 	reset(0, 1024);
 	memset(&irq, 0, sizeof(irq));
 	irq.partition_id = HVTLFS_PARTITION_ID_SELF;
@@ -301,6 +311,7 @@ static void test_prepared_issue_overlap(void **state)
 {
 	struct hvtlfs_prepared p;
 	(void)state;
+	ARM_SIGILL();
 	reset(0, 1024);
 	memset(&p, 0, sizeof(p));
 	assert_int_equal(
@@ -336,6 +347,7 @@ static void test_query_capabilities(void **state)
 	struct hvtlfs_ext_capabilities c;
 	uint64_t caps = 0, result = 0;
 	(void)state;
+	ARM_SIGILL();
 	reset(HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS, 16);
 	/* A host with heat hints and Linux's cold-discard bit 8. */
 	hv.caps = HVTLFS_EXT_CAP_MEMORY_HEAT_HINT | HVTLFS_EXT_CAP_MEMORY_COLD_DISCARD_HINT;
@@ -391,6 +403,7 @@ static void test_heat_hint_loop(void **state)
 	struct hvtlfs_features f;
 	size_t done = 0, i;
 	(void)state;
+	ARM_SIGILL();
 	reset(HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS, 1024);
 	ext_features(&f, true);
 	/* HV_GPA_PAGE_RANGE as Linux's hv_free_page_report() writes one 2 MiB page: bit 11

@@ -142,7 +142,8 @@ void *hvtlfs_mock_page(void);
  *        Call", "VTL Return": the control input from RCX, EDX:EAX on i386) and pass
  *        the call to the handler as a call of code 0x0011 / 0x0012 with the control
  *        input in hvtlfs_mock_call::vtl_input.
- * @return VtlCallOffset in bits 0-11, VtlReturnOffset in bits 12-23.
+ * @return VtlCallOffset in bits 0-11, VtlReturnOffset in bits 12-23; 0 on an
+ *         architecture whose hypercall page has no VTL sequences (arm64).
  */
 uint64_t hvtlfs_mock_vsm_code_page_offsets(void);
 

@@ -318,7 +318,7 @@ hvtlfs_register_set_fast(const struct hvtlfs_register_target *target, uint32_t n
 }
 #endif
 
-#if HVTLFS_ARCH_HAS_VTL_SWITCH || defined(HVTLFS_DOXYGEN)
+#if (defined(HVTLFS_ARCH_HAS_VTL_SWITCH) && HVTLFS_ARCH_HAS_VTL_SWITCH) || defined(HVTLFS_DOXYGEN)
 /*! @cond HVTLFS_INTERNAL */
 /* The sequence at @offset of the hypercall page (#HVTLFS_HYPERCALL_PAGE, whatever the
  * method: only the page has the VTL sequences), called with @input. */

@@ -27,6 +27,9 @@ on a Git host and in Doxygen):
   <!-- snippet: unit run [mock] -->
                                 a complete program, linked with the library (and
                                 hvtlfs::mock) and run: it must exit with 0.
+  <!-- snippet: KIND ... x86 --> any kind but fails, compiled only when --arch is
+                                x86_64 or i386 (what exists on x86 alone, such as the
+                                hypercall page's VTL sequences).
   <!-- snippet: same-as PATH --> not compiled here: its lines (comments and
                                 spacing aside) must appear in that order in PATH,
                                 a file the build compiles (e.g. kernel-only code).
@@ -158,6 +161,11 @@ class Harness:
         kind = words[0]
         where = "%s:%d" % (os.path.relpath(md, self.root), line)
         self.n += 1
+        if kind != "fails" and "x86" in words[1:]:
+            words = [w for w in words if w != "x86"]
+            if self.a.arch not in ("x86_64", "i386"):
+                self.counts["skipped (x86 only)"] = self.counts.get("skipped (x86 only)", 0) + 1
+                return
         if kind == "same-as":
             self.same_as(where, code, os.path.join(self.root, words[1]))
             return
