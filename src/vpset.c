@@ -147,7 +147,9 @@ int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps)
 			return HVTLFS_ERR_VP_RANGE;
 		n++;
 	}
-	return n;
+	/* n counts words below 64: the min changes nothing, it states the bound where
+	 * the analysis of proofs/ can see it. */
+	return (int)hvtlfs_min_u64_((uint64_t)n, VPSET_BANK_LIMIT);
 }
 
 int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_words,
