@@ -15,6 +15,8 @@
  * prove-sources: hvcall.c vpset.c ranges.c control.c catalog.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-options: -eva-domains gauges
+ * prove-slevel: hvtlfs_zero_:1000 hvtlfs_call_lookup:1000 hvtlfs_hvcall_decode:200
+ * prove-slevel: hvtlfs_range_list_decode:100 hvtlfs_range_decode:20
  */
 #include "prove.h"
 #include "hvtlfs/hvcall.h"
