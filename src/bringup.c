@@ -68,9 +68,8 @@ int hvtlfs_cpuid_capture(struct hvtlfs_cpuid_dump *dump, hvtlfs_cpuid_fn cpuid, 
 	max_leaf = dump->hv[0][HVTLFS_CPUID_REG_EAX];
 	if (max_leaf < HVTLFS_CPUID_DUMP_FIRST_LEAF)
 		return HVTLFS_OK; /* the decoder reports the missing leaves */
-	count = max_leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF + 1u;
-	if (max_leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF >= HVTLFS_CPUID_DUMP_HV_LEAVES)
-		count = HVTLFS_CPUID_DUMP_HV_LEAVES;
+	count = max_leaf - HVTLFS_CPUID_DUMP_FIRST_LEAF; /* the leaves above the first */
+	count = count >= HVTLFS_CPUID_DUMP_HV_LEAVES ? HVTLFS_CPUID_DUMP_HV_LEAVES : count + 1u;
 	for (i = 1; i < count; i++)
 		cpuid(ctx, HVTLFS_CPUID_DUMP_FIRST_LEAF + i, 0, dump->hv[i]);
 	return HVTLFS_OK;

@@ -5,13 +5,16 @@
 /* Leaf bits whose decoding this module implements (bit i = leaf 0x40000000 + i). */
 #define HVTLFS_LEAF_KNOWN_ HVTLFS_LEAF_ALL
 
-/* The vendor signature as characters: EBX, ECX, EDX, each little-endian. */
+/* The vendor signature as characters: EBX, ECX, EDX, each little-endian. Each byte is
+ * stored as an unsigned char: converting a byte above 127 to a signed char would be
+ * implementation-defined. */
 static void hvtlfs_vendor_chars_(char *out, const uint32_t regs[4])
 {
+	unsigned char *bytes = (unsigned char *)out;
 	unsigned int i;
 
 	for (i = 0; i < HVTLFS_CPUID_VENDOR_LEN; i++)
-		out[i] = (char)(uint8_t)(regs[HVTLFS_CPUID_REG_EBX + i / 4u] >> (8u * (i % 4u)));
+		bytes[i] = (unsigned char)(regs[HVTLFS_CPUID_REG_EBX + i / 4u] >> (8u * (i % 4u)));
 	out[HVTLFS_CPUID_VENDOR_LEN] = '\0';
 }
 

@@ -329,6 +329,7 @@ int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
 	word_t *words = (word_t *)in + HVTLFS_OFFSETOF(struct hvtlfs_post_message_input, payload) /
 					       sizeof(uint64_t);
 	const uint8_t *src = (const uint8_t *)payload;
+	uint64_t v = 0;
 	uint32_t i;
 	int rc;
 
@@ -345,14 +346,15 @@ int hvtlfs_post_message_build(void *in, size_t in_size, uint32_t connection_id,
 	if (rc)
 		return rc;
 	out->input_size = (uint32_t)sizeof(struct hvtlfs_post_message_input);
-	/* Whole little-endian words; the last one zero-padded. */
-	for (i = 0; i < payload_size; i += 8u) {
-		uint64_t v = 0;
-		uint32_t j;
-
-		for (j = 0; j < 8u && i + j < payload_size; j++)
-			v |= (uint64_t)src[i + j] << (8u * j);
-		words[i / 8u] = v;
+	/* Whole little-endian words, a byte at a time; the last one zero-padded. One loop
+	 * over the bytes: every index is below payload_size where the analysis of proofs/
+	 * sees it. */
+	for (i = 0; i < payload_size; i++) {
+		v |= (uint64_t)src[i] << (8u * (i & 7u));
+		if ((i & 7u) == 7u || i + 1u == payload_size) {
+			words[i / 8u] = v;
+			v = 0;
+		}
 	}
 	return HVTLFS_OK;
 }

@@ -5,6 +5,16 @@
 /* Index of the first bitmap word that names VPs the sparse format cannot (4096 and up). */
 #define VPSET_BANK_LIMIT ((size_t)HVTLFS_VPSET_MAX_BANKS)
 
+/*
+ * The banks a valid_bank_mask names: its popcount, at most 64. The min changes
+ * nothing; it states the bound where the analysis of proofs/ can see it (the steps of
+ * hvtlfs_popcount64() are beyond its intervals, which make the count 0 to 255).
+ */
+static unsigned int banks_in(uint64_t mask)
+{
+	return (unsigned int)hvtlfs_min_u64_(hvtlfs_popcount64(mask), HVTLFS_VPSET_MAX_BANKS);
+}
+
 static bool any_bit_from(const uint64_t *bitmap, size_t words, size_t first)
 {
 	uint64_t acc = 0;
@@ -53,9 +63,8 @@ bool hvtlfs_vp_bitmap_below_64(const uint64_t *bitmap, size_t words)
 int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *bitmap,
 			       size_t bitmap_words, size_t *needed_words)
 {
-	size_t nbanks = (size_t)hvtlfs_min_u64_(bitmap_words, VPSET_BANK_LIMIT);
 	uint64_t mask = 0;
-	size_t i, k, n;
+	size_t nbanks, i, k, n;
 	uint64_t *banks;
 
 	if ((!out && out_words) || (!bitmap && bitmap_words))
@@ -63,9 +72,10 @@ int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *
 	if (any_bit_from(bitmap, bitmap_words, VPSET_BANK_LIMIT))
 		return HVTLFS_ERR_VP_RANGE;
 
+	nbanks = (size_t)hvtlfs_min_u64_(bitmap_words, VPSET_BANK_LIMIT);
 	for (i = 0; i < nbanks; i++)
 		mask |= (uint64_t)(bitmap[i] != 0) << i;
-	n = hvtlfs_popcount64(mask);
+	n = banks_in(mask);
 	if (needed_words)
 		*needed_words = HVTLFS_VPSET_HDR_WORDS + n;
 	if (out_words < HVTLFS_VPSET_HDR_WORDS + n)
@@ -74,8 +84,10 @@ int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *
 	out[0] = HVTLFS_GENERIC_SET_SPARSE_4K;
 	out[1] = mask;
 	banks = out + HVTLFS_VPSET_HDR_WORDS;
-	/* One pass over the words, no per-VP work: a dense set is a straight copy. */
-	for (i = 0, k = 0; i < nbanks; i++) {
+	/* One pass over the words, no per-VP work: a dense set is a straight copy. It
+	 * ends at the n-th bank word, the last non-zero one: k < n is the bound the
+	 * capacity check above covers, written out (proofs/ cannot count the words). */
+	for (i = 0, k = 0; i < nbanks && k < n; i++) {
 		uint64_t w = bitmap[i];
 
 		if (w)
@@ -87,38 +99,23 @@ int hvtlfs_vpset_encode_bitmap(uint64_t *out, size_t out_words, const uint64_t *
 int hvtlfs_vpset_encode_indices(uint64_t *out, size_t out_words, const uint32_t *vps, size_t nvps,
 				size_t *needed_words)
 {
-	unsigned char slot[HVTLFS_VPSET_MAX_BANKS];
-	uint64_t mask = 0, m;
-	size_t i, n;
-	unsigned int k;
-	uint64_t *banks;
+	/* The VPs as a bitmap of the 64 banks, then the bitmap encoder: one compaction, and
+	 * every word it writes is computed (none read back from out). */
+	uint64_t by_bank[HVTLFS_VPSET_MAX_BANKS];
+	size_t i;
 
 	if ((!out && out_words) || (!vps && nvps))
 		return HVTLFS_ERR_NULL;
+	hvtlfs_zero_(by_bank, sizeof(by_bank));
 	for (i = 0; i < nvps; i++) {
-		if (vps[i] >= HVTLFS_VPSET_MAX_VPS)
-			return HVTLFS_ERR_VP_RANGE;
-		mask |= HVTLFS_BIT64(vps[i] >> 6);
-	}
-	n = hvtlfs_popcount64(mask);
-	if (needed_words)
-		*needed_words = HVTLFS_VPSET_HDR_WORDS + n;
-	if (out_words < HVTLFS_VPSET_HDR_WORDS + n)
-		return HVTLFS_ERR_NO_SPACE;
+		uint32_t vp = vps[i];
 
-	/* Every word starts at zero; then the position of each bank's word in the
-	 * compact list. Two loops: zeroing inside the bit walk lets gcc turn it into
-	 * memset(banks, 0, 8 * popcount(mask)), a call to libgcc's __popcountdi2. */
-	banks = out + HVTLFS_VPSET_HDR_WORDS;
-	for (i = 0; i < n; i++)
-		banks[i] = 0;
-	for (m = mask, k = 0; m; m &= m - 1u, k++)
-		slot[hvtlfs_ctz64(m)] = (unsigned char)k;
-	for (i = 0; i < nvps; i++)
-		banks[slot[vps[i] >> 6]] |= HVTLFS_BIT64(vps[i] & 63u);
-	out[0] = HVTLFS_GENERIC_SET_SPARSE_4K;
-	out[1] = mask;
-	return (int)n;
+		if (vp >= HVTLFS_VPSET_MAX_VPS)
+			return HVTLFS_ERR_VP_RANGE;
+		by_bank[vp >> 6] |= HVTLFS_BIT64(vp & 63u);
+	}
+	return hvtlfs_vpset_encode_bitmap(out, out_words, by_bank, HVTLFS_VPSET_MAX_BANKS,
+					  needed_words);
 }
 
 int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words)
@@ -227,7 +224,9 @@ int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps)
 			return HVTLFS_ERR_VP_RANGE;
 		n++;
 	}
-	return n;
+	/* n counts words below 64: the min changes nothing, it states the bound where
+	 * the analysis of proofs/ can see it. */
+	return (int)hvtlfs_min_u64_((uint64_t)n, VPSET_BANK_LIMIT);
 }
 
 int hvtlfs_vpset_encode_targets(uint64_t *out, size_t out_words,
@@ -267,12 +266,14 @@ int hvtlfs_vp_mask_encode_indices(uint64_t *mask, const uint32_t *vps, size_t nv
 		return HVTLFS_ERR_NULL;
 	/* Scan everything: a VP beyond 4095 outranks one that merely needs Ex. */
 	for (i = 0; i < nvps; i++) {
-		if (vps[i] >= HVTLFS_VPSET_MAX_VPS)
+		uint32_t vp = vps[i]; /* one read, tested and used */
+
+		if (vp >= HVTLFS_VPSET_MAX_VPS)
 			return HVTLFS_ERR_VP_RANGE;
-		if (vps[i] >= 64u)
+		if (vp >= 64u)
 			err = HVTLFS_ERR_NEEDS_EX;
 		else
-			m |= HVTLFS_BIT64(vps[i]);
+			m |= HVTLFS_BIT64(vp);
 	}
 	if (err == HVTLFS_OK)
 		*mask = m;
@@ -311,7 +312,7 @@ int hvtlfs_vpset_decode(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 	/* Guest memory: each word read once, through the accessor, into locals. */
 	format = hvtlfs_guest_le64_(p + HVTLFS_OFFSETOF(struct hvtlfs_vpset_hdr, format));
 	mask = hvtlfs_guest_le64_(p + HVTLFS_OFFSETOF(struct hvtlfs_vpset_hdr, valid_bank_mask));
-	nbanks = hvtlfs_popcount64(mask);
+	nbanks = banks_in(mask);
 	if (var_hdr_words != nbanks)
 		return decode_fail(set, hv_status, HVTLFS_ERR_BANK_MISMATCH,
 				   HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
@@ -328,8 +329,12 @@ int hvtlfs_vpset_decode(struct hvtlfs_vpset *set, const void *bytes, size_t len,
 	set->valid_bank_mask = mask;
 	set->nbanks = nbanks;
 	if (format == HVTLFS_GENERIC_SET_SPARSE_4K) {
-		for (m = mask, k = 0; m; m &= m - 1u, k++)
-			set->banks[hvtlfs_ctz64(m)] = hvtlfs_guest_le64_(
+		/* The k-th bank word is the k-th bank of mask's. k < nbanks, the count len
+		 * was checked against, ends the loop (as m == 0 would) where the analysis
+		 * of proofs/ sees the bound of the reads; & 63u, a no-op (m is not 0 here),
+		 * shows it the bound of the index. */
+		for (m = mask, k = 0; k < nbanks; m &= m - 1u, k++)
+			set->banks[hvtlfs_ctz64(m) & 63u] = hvtlfs_guest_le64_(
 				p + sizeof(struct hvtlfs_vpset_hdr) + sizeof(uint64_t) * k);
 	}
 	if (hv_status)

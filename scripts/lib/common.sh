@@ -16,18 +16,26 @@ HVTLFS_PACKAGES=(
 # The arm64 preset compiles with clang --target=aarch64-linux-gnu: Debian 12's
 # gcc-aarch64-linux-gnu conflicts with gcc-multilib (the i386 preset), so it is not listed.
 
+# What scripts/prove needs: Frama-C, the OCaml compiler for the machdep of
+# proofs/machdep/ and the AArch64 preprocessor. (cpp only: gcc-aarch64-linux-gnu and
+# gcc-multilib conflict in Debian 12.)
+HVTLFS_PROVE_PACKAGES=(frama-c-base ocaml cpp-aarch64-linux-gnu)
+
+# The packages of the arguments (default: HVTLFS_PACKAGES) that are not installed.
 hvtlfs_missing_packages() {
 	local p
-	for p in "${HVTLFS_PACKAGES[@]}"; do
+	[ $# -gt 0 ] || set -- "${HVTLFS_PACKAGES[@]}"
+	for p in "$@"; do
 		if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$'; then
 			printf '%s\n' "$p"
 		fi
 	done
 }
 
+# Installs the packages of the arguments (default: HVTLFS_PACKAGES) that are missing.
 hvtlfs_ensure_deps() {
 	local missing
-	missing=$(hvtlfs_missing_packages | tr '\n' ' ')
+	missing=$(hvtlfs_missing_packages "$@" | tr '\n' ' ')
 	missing=${missing% }
 	if [ -z "$missing" ]; then
 		return 0

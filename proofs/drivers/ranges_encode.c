@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * hvtlfs_ranges_encode() and hvtlfs_page_ranges_encode(): byte ranges and page ranges
+ * of any start and length, in any order (sorted, unsorted, overlapping), every format
+ * and option word, every capacity; out, ranges and needed NULL or not. It reaches the
+ * inline fast path and the library's hvtlfs_ranges_encode_any_(), every layout.
+ *
+ * Bounds: 0 to 3 ranges (no maximum is documented: every range is the same steps of
+ * the validation and the coalescing loops), capacity 0 to 40 entries (the output ends
+ * at the capacity, split: every write past it would be past the buffer).
+ * check_range() and bounds() keep their paths apart (slevel) so that a range's bounds
+ * are known to be written whenever it is valid.
+ *
+ * prove-sources: ranges.c
+ * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
+ * prove-options: -eva-slevel-function check_range:10,validate:10,hvtlfs_ranges_encode_any_:10
+ */
+#include "prove.h"
+#include "hvtlfs/ranges.h"
+
+#define RANGES_MAX 3u
+#define CAP_MAX	   40u
+
+static int encode(uint64_t *out, size_t cap, void *ranges, size_t nranges, bool pages,
+		  unsigned int format, size_t *needed)
+{
+	if (pages)
+		return hvtlfs_page_ranges_encode(out, cap, (const struct hvtlfs_page_range *)ranges,
+						 nranges, format, needed);
+	return hvtlfs_ranges_encode(out, cap, (const struct hvtlfs_range *)ranges, nranges, format,
+				    needed);
+}
+
+int main(void)
+{
+	/* Both kinds of range are two uint64_t: one buffer holds either. */
+	struct hvtlfs_range ranges[RANGES_MAX];
+	uint64_t out[CAP_MAX];
+	size_t needed, cap, nranges;
+	size_t *needed_p = PROVE_OR_NULL(&needed);
+	unsigned int format = prove_uint();
+	bool pages = prove_bool();
+	int nulls = Frama_C_interval(0, 3);
+
+	HVTLFS_STATIC_ASSERT(sizeof(struct hvtlfs_range) == sizeof(struct hvtlfs_page_range),
+			     "one buffer for both kinds");
+	prove_unknown(ranges, sizeof(ranges));
+	//@ split nulls;
+	//@ split pages;
+	if (prove_bool()) {
+		/* The output ends exactly at cap. */
+		cap = prove_size(0, CAP_MAX);
+		nranges = prove_size(0, RANGES_MAX);
+		//@ split cap;
+		return encode(nulls & 1 ? NULL : PROVE_TAIL(out, cap), cap,
+			      nulls & 2 ? NULL : ranges, nranges, pages, format, needed_p);
+	}
+	/* The ranges end exactly at nranges. */
+	cap = prove_size(0, CAP_MAX);
+	nranges = prove_size(0, RANGES_MAX);
+	//@ split nranges;
+	return encode(nulls & 1 ? NULL : out, cap, nulls & 2 ? NULL : PROVE_TAIL(ranges, nranges),
+		      nranges, pages, format, needed_p);
+}
