@@ -282,17 +282,15 @@ static const struct {
 	uint32_t kind;
 } dispatch[] = { HVTLFS_CALL_LIST(DISPATCH_ROW_) };
 
-int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
-			 struct hvtlfs_range_entry *ranges, size_t ranges_cap)
+int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
+			size_t *need)
 {
 	const struct hvtlfs_call_info *info = NULL;
-	struct call_ c;
-	uint64_t control, need;
-	size_t row;
+	uint64_t control, size;
 	uint16_t st;
 	int why = HVTLFS_OK;
 
-	if (!in || !req || (!ranges && ranges_cap))
+	if (!in || !req)
 		return HVTLFS_ERR_NULL;
 	if (in->options & ~HVTLFS_HVCALL_OPT_KNOWN)
 		return HVTLFS_ERR_INVALID_ARG;
@@ -303,31 +301,22 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 	req->rep_count = hvtlfs_control_rep_count(control);
 	req->rep_start = hvtlfs_control_rep_start(control);
 	(void)hvtlfs_vpset_decode_mask(&req->vps, 0);
+	if (need)
+		*need = 0;
 
 	st = hvtlfs_call_check(control, &info, &why);
-	/* The catalog and the table come from the one list, in its order. */
-	row = info ? (size_t)(info - hvtlfs_call_catalog(NULL)) : 0;
-	if (info && !dispatch[row].fn)
-		return HVTLFS_ERR_UNKNOWN_CALL;
 	/* A successful check always names its catalog entry. */
 	if (st != HVTLFS_STATUS_SUCCESS || !info)
 		return reject(req, st, why);
-	if (info->kind == HVTLFS_CALL_KIND_REP && ranges_cap == 0)
-		return HVTLFS_ERR_NO_SPACE;
-	c.in = in;
-	c.info = info;
-	c.varhdr = hvtlfs_control_var_hdr_size(control);
-	c.kind = dispatch[row].kind;
-	c.ranges = ranges;
-	c.cap = ranges_cap;
-	need = (uint64_t)info->fixed_header_size + sizeof(uint64_t) * (uint64_t)c.varhdr +
+	size = (uint64_t)info->fixed_header_size +
+	       sizeof(uint64_t) * (uint64_t)hvtlfs_control_var_hdr_size(control) +
 	       (uint64_t)info->rep_element_size * req->rep_count;
 
 	if (hvtlfs_control_is_fast(control)) {
-		if (need > HVTLFS_FAST_XMM_BYTES)
+		if (size > HVTLFS_FAST_XMM_BYTES)
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
 				      HVTLFS_ERR_FAST_TOO_BIG);
-		if (need > HVTLFS_FAST_GPR_BYTES &&
+		if (size > HVTLFS_FAST_GPR_BYTES &&
 		    !(in->features & HVTLFS_HVCALL_FEAT_XMM_INPUT)) {
 			req->raise_ud = true;
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
@@ -337,15 +326,50 @@ int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 		uint64_t off = in->input_gpa & (HVTLFS_PAGE_SIZE - 1u);
 
 		if (!hvtlfs_is_aligned_(in->input_gpa, HVTLFS_INPUT_ALIGN) ||
-		    off + need > HVTLFS_PAGE_SIZE)
+		    off + size > HVTLFS_PAGE_SIZE)
 			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
 	}
+	/* At most a page (slow) or 112 bytes (fast): fits a size_t. */
+	if (need)
+		*need = (size_t)size;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
+			 struct hvtlfs_range_entry *ranges, size_t ranges_cap)
+{
+	const struct hvtlfs_call_info *info;
+	struct call_ c;
+	size_t row, need = 0;
+	int rc;
+
+	if (!in || !req || (!ranges && ranges_cap))
+		return HVTLFS_ERR_NULL;
+	rc = hvtlfs_hvcall_check(in, req, &need);
+	if (rc != HVTLFS_OK)
+		return rc;
+	info = hvtlfs_call_lookup(req->code);
+	/* The catalog and the table come from the one list, in its order. */
+	row = info ? (size_t)(info - hvtlfs_call_catalog(NULL)) : 0;
+	if (info && !dispatch[row].fn)
+		return HVTLFS_ERR_UNKNOWN_CALL;
+	if (info && info->kind == HVTLFS_CALL_KIND_REP && ranges_cap == 0 &&
+	    req->status == HVTLFS_STATUS_SUCCESS)
+		return HVTLFS_ERR_NO_SPACE;
+	if (req->status != HVTLFS_STATUS_SUCCESS || req->raise_ud || !info)
+		return HVTLFS_OK;
+	c.in = in;
+	c.info = info;
+	c.varhdr = hvtlfs_control_var_hdr_size(in->control);
+	c.kind = dispatch[row].kind;
+	c.ranges = ranges;
+	c.cap = ranges_cap;
 	if (need > in->len)
 		return HVTLFS_ERR_TRUNCATED;
 	if (!in->bytes)
 		return HVTLFS_ERR_NULL;
 	c.b = (const uint8_t *)in->bytes;
-	c.need = (size_t)need;
+	c.need = need;
 	return dispatch[row].fn(req, &c);
 }
 

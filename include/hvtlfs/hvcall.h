@@ -172,6 +172,29 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, reason, 620);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_hvcall_request, payload, 624);
 
 /*!
+ * @brief The checks of hvtlfs_hvcall_decode() that need no input byte: the
+ *        catalog's generic checks, the input size, the fast form (\#UD for XMM
+ *        input without the feature) and the slow input's alignment and page.
+ *
+ * The register-level dispatcher (dispatch.h) runs them before it fetches the
+ * input, to learn how many bytes to fetch; hvtlfs_hvcall_decode() runs them
+ * first too, so the two never judge differently. @p in->bytes and @p in->len
+ * are not used.
+ * @param in what the guest passed.
+ * @param[out] req the judgement so far: a refusal (status, result, reason,
+ *        raise_ud) exactly as hvtlfs_hvcall_decode() would give it, or status
+ *        HV_STATUS_SUCCESS when the input may be fetched.
+ * @param[out] need receives the input bytes the control word describes (the
+ *        catalog's fixed header + 8 x variable header + rep element x rep count;
+ *        0 on a refusal, and the variable header alone for a call whose row
+ *        gives no sizes); may be NULL.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an option
+ *         bit outside #HVTLFS_HVCALL_OPT_KNOWN.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in,
+					  struct hvtlfs_hvcall_request *req, size_t *need);
+
+/*!
  * @brief Judges and decodes one hypercall.
  *
  * Every refusal also names its library check in hvtlfs_hvcall_request::reason:
