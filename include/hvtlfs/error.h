@@ -85,7 +85,14 @@ HVTLFS_BEGIN_DECLS
 	/* Nested virtualization. */                                                               \
 	X(ERR_EVMCS_VERSION, -100) /* Enlightened VMCS version not known to the library. */        \
 	X(ERR_EVMCS_NO_FIELD, -101) /* VMCS encoding or offset names no eVMCS v1 field. */         \
-	X(ERR_EVMCS_READ_ONLY, -102) /* eVMCS field is read-only (VM-exit information). */
+	X(ERR_EVMCS_READ_ONLY, -102) /* eVMCS field is read-only (VM-exit information). */        \
+	/* Register-level dispatcher. */                                                           \
+	X(ERR_GUEST_READ, -160) /* The guest-memory accessor failed to read. */                    \
+	X(ERR_GUEST_WRITE, -161) /* The guest-memory accessor failed to write. */                  \
+	X(ERR_HANDLER_REPS, -162) /* A handler's reps completed lie outside its reps. */           \
+	X(ERR_NOT_PERMITTED, -163) /* The partition lacks the privilege for the call. */           \
+	X(ERR_NO_HANDLER, -164) /* No handler implements the call. */                              \
+	X(ERR_NO_FAST_OUTPUT, -165) /* Fast output on an ABI that has none. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */

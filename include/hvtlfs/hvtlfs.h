@@ -25,6 +25,7 @@
 #include "hvtlfs/planner.h"
 #include "hvtlfs/issue.h"
 #include "hvtlfs/hvcall.h"
+#include "hvtlfs/dispatch.h"
 #include "hvtlfs/nested.h"
 
 #endif /* HVTLFS_HVTLFS_H */

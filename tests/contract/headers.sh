@@ -27,7 +27,7 @@ layers=(
 	"hvtlfs/tlfs.h hvtlfs/arch.h"
 	"hvtlfs/control.h hvtlfs/catalog.h hvtlfs/vpset.h hvtlfs/ranges.h hvtlfs/features.h hvtlfs/arch/hypercall.h"
 	"hvtlfs/flush.h hvtlfs/planner.h hvtlfs/bringup.h hvtlfs/nested.h hvtlfs/hypercall.h hvtlfs/hvcall.h"
-	"hvtlfs/issue.h"
+	"hvtlfs/issue.h hvtlfs/dispatch.h"
 	"hvtlfs/hvtlfs.h"
 )
 layer_of() {
