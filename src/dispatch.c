@@ -306,14 +306,16 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 			if (!a->fast_output)
 				return answer(a, regs, out, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
 					      reps, HVTLFS_ERR_NO_FAST_OUTPUT);
-			if (out_at + out_len > HVTLFS_FAST_XMM_BYTES)
-				return answer(a, regs, out, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
-					      reps, HVTLFS_ERR_FAST_TOO_BIG);
+			/* "Any attempt to use this interface when the hypervisor does not
+			 * indicate availability will result in a #UD fault." */
 			if (!(p->features_edx & HVTLFS_CPUID_FEATURES_EDX_XMM_OUTPUT)) {
 				out->action = HVTLFS_DISPATCH_INJECT_UD;
 				out->reason = HVTLFS_ERR_NO_FEATURE;
 				return HVTLFS_OK;
 			}
+			if (out_at + out_len > HVTLFS_FAST_XMM_BYTES)
+				return answer(a, regs, out, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
+					      reps, HVTLFS_ERR_FAST_TOO_BIG);
 		} else {
 			out_gpa = slot_get(regs, a->output);
 			if (!hvtlfs_is_aligned_(out_gpa, HVTLFS_INPUT_ALIGN) ||

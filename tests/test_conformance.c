@@ -1,0 +1,7 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+int main(void) { return 0; }
