@@ -183,13 +183,13 @@ static void du_handle_all(void)
 }
 
 /* A partition with every privilege and feature: leaf 0x40000003 EBX PostMessages (4),
- * SignalEvents (5), AccessVpRegisters (17), EnableExtendedHypercalls (20),
+ * SignalEvents (5), Debugging (11), AccessVpRegisters (17), EnableExtendedHypercalls (20),
  * StartVirtualProcessor (21); EDX XMM input (4), ext GVA ranges (14), XMM output (15);
  * leaf 0x40000004 EAX remote TLB flush (2), cluster IPI (10), Ex processor masks (11);
  * EBX 0xFFF spin retries (KVM's and Hyper-V 2016's value). */
 static const struct hvtlfs_dispatch_partition du_all = {
 	.privileges_eax = 0x7Fu,
-	.privileges_ebx = (1u << 4) | (1u << 5) | (1u << 17) | (1u << 20) | (1u << 21),
+	.privileges_ebx = (1u << 4) | (1u << 5) | (1u << 11) | (1u << 17) | (1u << 20) | (1u << 21),
 	.features_edx = (1u << 4) | (1u << 14) | (1u << 15),
 	.hints_eax = (1u << 2) | (1u << 10) | (1u << 11),
 	.spin_retries = 0xFFFu,

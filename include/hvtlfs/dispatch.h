@@ -148,7 +148,8 @@ enum hvtlfs_dispatch_abi {
  *
  * The privileges are the TLFS's (HV_PARTITION_PRIVILEGE_MASK, leaf 0x40000003
  * EBX: PostMessages bit 4, SignalEvents bit 5, AccessVpRegisters bit 17,
- * StartVirtualProcessor bit 21; HvCallPostMessage and HvCallSignalEvent list
+ * StartVirtualProcessor bit 21, Debugging bit 11 for the three debug calls;
+ * HvCallPostMessage and HvCallSignalEvent list
  * ACCESS_DENIED for a partition without them). The flush and IPI gates read the
  * recommendations of leaf 0x40000004 EAX (remote TLB flush bit 2, cluster IPI
  * bit 10, Ex processor masks bit 11), as KVM does (arch/x86/kvm/hyperv.c,
@@ -174,10 +175,15 @@ enum hvtlfs_dispatch_abi {
 	X(SET_VP_REGISTERS, PRIVILEGES_EBX, HVTLFS_DISPATCH_PRIV_ACCESS_VP_REGISTERS)              \
 	X(POST_MESSAGE, PRIVILEGES_EBX, HVTLFS_CPUID_FEATURES_EBX_POST_MESSAGES)                   \
 	X(SIGNAL_EVENT, PRIVILEGES_EBX, HVTLFS_CPUID_FEATURES_EBX_SIGNAL_EVENTS)                   \
+	X(POST_DEBUG_DATA, PRIVILEGES_EBX, HVTLFS_DISPATCH_PRIV_DEBUGGING)                          \
+	X(RETRIEVE_DEBUG_DATA, PRIVILEGES_EBX, HVTLFS_DISPATCH_PRIV_DEBUGGING)                      \
+	X(RESET_DEBUG_SESSION, PRIVILEGES_EBX, HVTLFS_DISPATCH_PRIV_DEBUGGING)                      \
 	X(START_VIRTUAL_PROCESSOR, PRIVILEGES_EBX, HVTLFS_DISPATCH_PRIV_START_VP)                   \
 	X(GET_VP_INDEX_FROM_APIC_ID, PRIVILEGES_EBX, HVTLFS_DISPATCH_PRIV_START_VP)
 /* clang-format on */
 
+/*! Leaf 0x40000003 EBX bit 11, Debugging (HV_PARTITION_PRIVILEGE_MASK bit 43). */
+#define HVTLFS_DISPATCH_PRIV_DEBUGGING (1u << 11)
 /*! Leaf 0x40000003 EBX bit 17, AccessVpRegisters (HV_PARTITION_PRIVILEGE_MASK bit 49). */
 #define HVTLFS_DISPATCH_PRIV_ACCESS_VP_REGISTERS (1u << 17)
 /*! Leaf 0x40000003 EBX bit 21, StartVirtualProcessor (HV_PARTITION_PRIVILEGE_MASK bit 53). */
