@@ -349,9 +349,13 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 		if (q->kind == HVTLFS_HVCALL_REQ_NONE)
 			return answer(a, regs, out, q->status,
 				      hvtlfs_result_reps_completed(q->result), q->reason);
-		/* A refused element (or an early return): the reps before it are done. */
-		if (q->status != HVTLFS_STATUS_SUCCESS)
+		/* A refused element (or an early return): the reps before it are done;
+		 * with none before it, there is nothing for the handler to do. */
+		if (q->status != HVTLFS_STATUS_SUCCESS) {
 			call.rep_limit = hvtlfs_result_reps_completed(q->result);
+			if (call.rep_limit <= rep0)
+				return answer(a, regs, out, q->status, call.rep_limit, q->reason);
+		}
 		call.req = q;
 		call.ranges = s->ranges;
 	} else if (rc != HVTLFS_ERR_UNKNOWN_CALL) {

@@ -135,6 +135,12 @@ static void bad_element_3(void)
 	du_put64(IN_FLUSH + 24 + 8 * 3, 0x200000u | (1u << 11) | (1u << 12));
 }
 
+static void bad_element_0(void)
+{
+	du_put64(IN_FLUSH + 8, 1ull << 3);
+	du_put64(IN_FLUSH + 24, 0x200000u | (1u << 11) | (1u << 12));
+}
+
 /* Checks of a row beyond the result. */
 static void vps_0_5_130(void)
 {
@@ -315,6 +321,7 @@ static const struct row rows[] = {
 	{ "yield, TIMEOUT early return", timeout_option, C_LIST | REP(5, 0), IN_FLUSH, 0, 0, 0, 4, D_, S_TIMEOUT, 4, 1, NULL },
 	/* A refused element (a misaligned 1 GiB entry, TLFS HvFlushVirtualAddressList):
 	 * the handler does reps 0-2, the answer is the element's. */
+	{ "element 0 refused", bad_element_0, C_LIST | REP(5, 0), IN_FLUSH, 0, 0, 0, ALL, D_, S_PARAM, 0, 0, NULL },
 	{ "element 3 refused", bad_element_3, C_LIST | REP(5, 0), IN_FLUSH, 0, 0, 0, ALL, D_, S_PARAM, 3, 1, handler_saw_ranges_3 },
 
 	/* ---- calls ---- */
