@@ -283,6 +283,14 @@ static const struct row rows[] = {
 	/* TLFS "Variable Sized Hypercall Input Headers": a variable header on a call
 	 * not documented to take one is INVALID_HYPERCALL_INPUT (KVM, OpenVMM too). */
 	{ "variable header on a fixed call", NULL, C_FLUSH | VARHDR(1), IN_FLUSH, 0, 0, 0, ALL, D_, S_INPUT, 0, 0, NULL },
+	/* The fast bit on a call whose input never fits the registers: HvPostMessage's
+	 * 256 bytes (OpenVMM: INPUT, too big; QEMU: CODE) and an extended call (KVM:
+	 * INVALID_PARAMETER; a QEMU patch: CODE). hvtlfs: INPUT, no fast form. */
+	{ "fast post message", NULL, C_POST | FAST, 1, 0, 0, 0, ALL, D_, S_INPUT, 0, 0, NULL },
+	{ "fast ext query capabilities", NULL, C_EXT_CAPS | FAST, 0, 0, 0, 0, ALL, D_, S_INPUT, 0, 0, NULL },
+	/* Control bit 31: Linux's nested bit; KVM treats it as reserved (INPUT), Xen's own
+	 * hypercall page sets it. hvtlfs accepts it as the nested flag on purpose. */
+	{ "control bit 31 (nested)", NULL, C_FLUSH | (1ull << 31), IN_FLUSH, 0, 0, 0, ALL, D_, S_OK, 0, 1, NULL },
 	/* KVM checks reserved bits before the code: an unknown code with one is INPUT. */
 	{ "unknown code, reserved bit", NULL, 0x7777 | (1ull << 44), IN_RAW, 0, 0, 0, ALL, D_, S_INPUT, 0, 0, NULL },
 
