@@ -37,7 +37,7 @@ int hvtlfs_mock_guest_write(void *ctx, uint64_t gpa, const void *buf, size_t len
 	return 0;
 }
 
-#if HVTLFS_ARCH_X86_64
+#ifdef HVTLFS_ARCH_X86_64
 #define MOCK_ABI_ HVTLFS_DISPATCH_ABI_X64
 #else
 #define MOCK_ABI_ HVTLFS_DISPATCH_ABI_X86
@@ -59,7 +59,7 @@ static void load(struct hvtlfs_dispatch_regs *r, const struct hvtlfs_mock_call *
 	unsigned int i;
 
 	memset(r, 0, sizeof(*r));
-#if HVTLFS_ARCH_X86_64
+#ifdef HVTLFS_ARCH_X86_64
 	r->r[HVTLFS_DISPATCH_REG_RCX] = c->control;
 	for (i = 0; i < HVTLFS_MOCK_FAST_REGS; i++)
 		r->r[fast_slot(i)] = c->fast[i];
@@ -80,7 +80,7 @@ static void load(struct hvtlfs_dispatch_regs *r, const struct hvtlfs_mock_call *
 
 static uint64_t result_of(const struct hvtlfs_dispatch_regs *r)
 {
-#if HVTLFS_ARCH_X86_64
+#ifdef HVTLFS_ARCH_X86_64
 	return r->r[HVTLFS_DISPATCH_REG_RAX];
 #else
 	return (r->r[HVTLFS_DISPATCH_REG_RDX] << 32) |
