@@ -222,7 +222,8 @@ struct hvtlfs_mock_dispatch {
  * What a host test cannot receive is answered as a status: \#UD as
  * HV_STATUS_INVALID_HYPERCALL_INPUT, a failed guest access as
  * HV_STATUS_INVALID_ALIGNMENT (the TLFS's answer for a GPA outside the guest);
- * hvtlfs_mock_dispatch::outcome and ::rc say what really happened.
+ * hvtlfs_mock_dispatch::outcome and hvtlfs_mock_dispatch::rc say what really
+ * happened.
  * @param call the call.
  * @param ctx a struct hvtlfs_mock_dispatch.
  */
