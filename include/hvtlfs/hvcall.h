@@ -291,7 +291,8 @@ HVTLFS_MUST_CHECK int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in,
  *         when @p in->len is shorter than the input the control word
  *         describes although that input is valid (map more of the page, or
  *         pass the XMM registers); #HVTLFS_ERR_NO_SPACE for a list call with
- *         @p ranges_cap 0.
+ *         @p ranges_cap 0 that passes hvtlfs_hvcall_check() (a refusal is
+ *         judged whatever the capacity).
  */
 HVTLFS_MUST_CHECK int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in,
 					   struct hvtlfs_hvcall_request *req,
