@@ -38,6 +38,13 @@ static const unsigned int abis[] = { HVTLFS_DISPATCH_ABI_X64, HVTLFS_DISPATCH_AB
 #define IN_IPI_EX 0x7000u /* IPI Ex input: vector 0x30, sparse set {0} */
 #define IN_RAW	  0x8000u /* zeros */
 #define OUT_PAGE  0x9000u /* output page */
+#define IN_VPREG  0xB000u /* HvCallGetVpRegisters: self, self, VTL 0, GuestOsId */
+
+/* HV_PARTITION_ID_SELF, HV_VP_INDEX_SELF (TLFS datatypes) and the register name
+ * HvRegisterGuestOsId (0x00090002, TLFS HV_REGISTER_NAME). */
+#define PARTITION_SELF	0xFFFFFFFFFFFFFFFFull
+#define VP_SELF		0xFFFFFFFEull
+#define REG_GUEST_OS_ID 0x00090002ull
 
 static void guest_setup(void)
 {
@@ -54,6 +61,9 @@ static void guest_setup(void)
 	du_put64(IN_IPI_EX, 0x30);
 	du_put64(IN_IPI_EX + 16, 1); /* ValidBankMask bank 0 */
 	du_put64(IN_IPI_EX + 24, 1); /* VP 0 */
+	du_put64(IN_VPREG, PARTITION_SELF);
+	du_put64(IN_VPREG + 8, VP_SELF);
+	du_put64(IN_VPREG + 16, REG_GUEST_OS_ID);
 }
 
 /* Partition changes a row makes to the full partition (dispatchutil.h). */
@@ -101,6 +111,10 @@ static void hints_not_gates(void)
 static void no_xmm(void)
 {
 	du_part.features_edx &= ~(1u << 4);
+}
+static void no_xmm_output(void)
+{
+	du_part.features_edx &= ~(1u << 15);
 }
 static void spin_never(void)
 {
@@ -263,9 +277,9 @@ static const struct row rows[] = {
 	{ "ext query capabilities", NULL, C_EXT_CAPS, 0, OUT_PAGE, 0, 0, ALL, D_, S_OK, 0, 1, ext_caps_written },
 	/* TLFS HvCallGetVpRegisters/HvCallSetVpRegisters: the AccessVpRegisters
 	 * privilege (EBX bit 17, privilege bit 49) for the caller's own partition. */
-	{ "get VP registers, no privilege", no_vp_regs, C_GET_REGS | REP(1, 0), IN_RAW, OUT_PAGE, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
+	{ "get VP registers, no privilege", no_vp_regs, C_GET_REGS | REP(1, 0), IN_VPREG, OUT_PAGE, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
 	{ "set VP registers, no privilege", no_vp_regs, HVTLFS_CALL_SET_VP_REGISTERS | REP(1, 0), IN_RAW, 0, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
-	{ "get VP registers", NULL, C_GET_REGS | REP(1, 0), IN_RAW, OUT_PAGE, 0, 0, ALL, D_, S_OK, 1, 1, NULL },
+	{ "get VP registers", NULL, C_GET_REGS | REP(1, 0), IN_VPREG, OUT_PAGE, 0, 0, ALL, D_, S_OK, 1, 1, NULL },
 	/* StartVirtualProcessor privilege (EBX bit 21, privilege bit 53). */
 	{ "start VP, no privilege", no_start_vp, HVTLFS_CALL_START_VIRTUAL_PROCESSOR, IN_RAW, 0, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
 	{ "VP index from APIC id, no privilege", no_start_vp, C_APIC | REP(1, 0), IN_RAW, OUT_PAGE, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
@@ -342,10 +356,6 @@ static const struct row rows[] = {
 	/* IPI vector below 0x10: the TLFS names no status; KVM INPUT, Xen PARAM;
 	 * hvtlfs PARAM. */
 	{ "IPI vector 0x0F", ipi_vector_0f, C_IPI, IN_IPI, 0, 0, 0, ALL, D_, S_PARAM, 0, 0, NULL },
-	/* Fast output (TLFS "XMM Fast Hypercall Output") exists on x64 only: a fast
-	 * GetVpRegisters from a 32-bit caller is INPUT (OpenVMM). On x64 the row has no
-	 * sizes yet, so the 112 input bytes leave no output room: INPUT too. */
-	{ "fast get VP registers", NULL, C_GET_REGS | FAST | REP(1, 0), 0, 0, 0, 0, ALL, D_, S_INPUT, 0, 0, NULL },
 };
 /* clang-format on */
 
@@ -540,6 +550,83 @@ static void test_every_call_gated(void **state)
 		}
 }
 
+/*
+ * A fast HvCallGetVpRegisters of one name (TLFS HvCallGetVpRegisters: a 16-byte
+ * header, PartitionId in RDX, VpIndex and InputVtl in R8, then 4 bytes a name, here
+ * in XMM0; one 16-byte HV_REGISTER_VALUE a rep). TLFS "XMM Fast Hypercall Output":
+ * the 20 input bytes round up to 32, so the output is XMM1; only on x64 ("This is
+ * only supported on x64 platforms": a 32-bit caller gets INPUT, as from OpenVMM),
+ * and #UD without leaf 0x40000003 EDX bit 15. While the catalog row gives no sizes
+ * the dispatcher must assume all 112 bytes are input: no room for output, INPUT.
+ */
+static void test_fast_get_vp_registers(void **state)
+{
+	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(C_GET_REGS);
+	const bool sized = ci && (ci->flags & HVTLFS_CALLF_SIZES);
+	struct row w = { "fast get VP registers",
+			 NULL,
+			 C_GET_REGS | FAST | REP(1, 0),
+			 PARTITION_SELF,
+			 VP_SELF,
+			 REG_GUEST_OS_ID,
+			 0,
+			 ALL,
+			 D_,
+			 S_INPUT,
+			 0,
+			 0,
+			 NULL };
+	struct hvtlfs_dispatch_regs regs, before;
+	struct hvtlfs_dispatch_outcome out;
+	struct du_call c;
+	unsigned int r;
+
+	(void)state;
+	run_row(&w, HVTLFS_DISPATCH_ABI_X86, false);
+	if (sized) {
+		assert_int_equal(ci->fixed_header_size, 16);
+		assert_int_equal(ci->rep_element_size, 4);
+		w.status = S_OK;
+		w.reps = 1;
+		w.handled = 1;
+	}
+	run_row(&w, HVTLFS_DISPATCH_ABI_X64, false);
+	if (sized) {
+		/* The value in XMM1 (the handler writes output byte i = 0x40 + i); the
+		 * input registers and XMM2-XMM5 untouched. */
+		du_reset();
+		guest_setup();
+		du_h.out_fill = 0x40;
+		memset(&c, 0, sizeof(c));
+		c.control = w.control;
+		c.in_gpa = w.in;
+		c.out_gpa = w.out;
+		c.xmm[0][0] = w.xmm0;
+		memset(&regs, 0, sizeof(regs));
+		du_load(HVTLFS_DISPATCH_ABI_X64, &regs, &c);
+		before = regs;
+		assert_int_equal(
+			hvtlfs_dispatch(&du_d, HVTLFS_DISPATCH_ABI_X64, &regs, &du_scratch, &out),
+			HVTLFS_OK);
+		assert_true(regs.r[DU_XMM(1, 0)] == 0x4746454443424140ull);
+		assert_true(regs.r[DU_XMM(1, 1)] == 0x4F4E4D4C4B4A4948ull);
+		for (r = 0; r < HVTLFS_DISPATCH_REGS; r++)
+			if (r != DU_RAX && r != DU_XMM(1, 0) && r != DU_XMM(1, 1))
+				assert_true(regs.r[r] == before.r[r]);
+	}
+	/* Without the XMM output feature: #UD on x64. */
+	{
+		struct row u = w;
+
+		u.setup = no_xmm_output;
+		u.action = U_;
+		u.status = 0;
+		u.reps = 0;
+		u.handled = 0;
+		run_row(&u, HVTLFS_DISPATCH_ABI_X64, false);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -547,6 +634,7 @@ int main(void)
 		cmocka_unit_test(test_reserved_bits),
 		cmocka_unit_test(test_every_page_offset),
 		cmocka_unit_test(test_every_call_gated),
+		cmocka_unit_test(test_fast_get_vp_registers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
