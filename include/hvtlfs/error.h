@@ -96,7 +96,14 @@ HVTLFS_BEGIN_DECLS
 	X(ERR_BUFFERS_OVERLAP, -131) /* The input and output parameter lists overlap. */           \
 	X(ERR_TOO_MANY_ELEMENTS, -132) /* More rep elements than one input page holds. */          \
 	X(ERR_BAD_VISIBILITY, -133) /* Host visibility not 0, 1 or 3 (2 is undefined). */          \
-	X(ERR_TOO_MANY_BANKS, -134) /* A variable header with more than 64 bank words. */
+	X(ERR_TOO_MANY_BANKS, -134) /* A variable header with more than 64 bank words. */\
+	/* Register-level dispatcher. */                                                           \
+	X(ERR_GUEST_READ, -160) /* The guest-memory accessor failed to read. */                    \
+	X(ERR_GUEST_WRITE, -161) /* The guest-memory accessor failed to write. */                  \
+	X(ERR_HANDLER_REPS, -162) /* A handler's reps completed lie outside its reps. */           \
+	X(ERR_NOT_PERMITTED, -163) /* The partition lacks the privilege for the call. */           \
+	X(ERR_NO_HANDLER, -164) /* No handler implements the call. */                              \
+	X(ERR_NO_FAST_OUTPUT, -165) /* Fast output on an ABI that has none. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */
