@@ -324,6 +324,53 @@ static void test_rep_yield(void **state)
 	}
 }
 
+/* A handler answering through the decoder's writer: VP index = APIC id - 0x100,
+ * written with hvtlfs_hvcall_put_vp_indices() into call->put_out. */
+static void put_indices(void *ctx, const struct hvtlfs_dispatch_call *call,
+			struct hvtlfs_dispatch_reply *reply)
+{
+	uint32_t idx[8];
+	uint32_t i;
+
+	(void)ctx;
+	du_h.calls++;
+	assert_non_null(call->req);
+	assert_true(call->req->nelements <= 8);
+	for (i = 0; i < call->req->nelements; i++)
+		idx[i] = call->apic_ids[i] - 0x100u;
+	assert_int_equal(hvtlfs_hvcall_put_vp_indices(call->req, idx, call->req->nelements,
+						      call->put_out, call->put_out_size),
+			 HVTLFS_OK);
+	reply->status = HVTLFS_STATUS_SUCCESS;
+}
+
+/* Reps 1-2 of 3: VP indices 1 and 2 at output GPA + 4 and + 8 (absolute, TLFS
+ * "Hypercall Outputs"), element 0 and what follows untouched. */
+static void test_put_vp_indices(void **state)
+{
+	const struct hvtlfs_dispatch_handler h = { HVTLFS_CALL_GET_VP_INDEX_FROM_APIC_ID,
+						   put_indices };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NABIS; i++) {
+		struct du_call c = { .control = APIC_CALL(3, 1),
+				     .in_gpa = 0x2000,
+				     .out_gpa = OUT_GPA };
+
+		du_reset();
+		fill_out_canary();
+		du_d.handlers = &h;
+		du_d.nhandlers = 1;
+		assert_int_equal(du_run(abis[i], &c, &regs, &out), HVTLFS_OK);
+		assert_true(du_result(abis[i], &regs) == (3ull << 32));
+		assert_true(out_elem_untouched(0));
+		assert_true(du_get64(OUT_GPA + 4) == 0x0000000200000001ull);
+		assert_true(out_elem_untouched(3));
+		assert_int_equal(du_writes, 1);
+	}
+}
+
 /* The output write fails: FAULT, no register changed. */
 static void test_write_fault(void **state)
 {
@@ -509,6 +556,7 @@ int main(void)
 		cmocka_unit_test(test_write_fault),
 		cmocka_unit_test(test_handler_bad_reps),
 		cmocka_unit_test(test_fast_output_refusals),
+		cmocka_unit_test(test_put_vp_indices),
 		cmocka_unit_test(test_x86_high_halves),
 		cmocka_unit_test(test_garbage_registers),
 		cmocka_unit_test(test_bad_args),

@@ -29,6 +29,10 @@
  *    call the handler cut short, the new rep start into the control register
  *    and leaves the instruction pointer on the call (transparent continuation).
  *
+ * HvCallVtlCall and HvCallVtlReturn are not dispatched as VTL switches yet (their
+ * control input is not passed, and a result word is written): decode them with
+ * hvtlfs_hvcall_decode_into() directly.
+ *
  * It touches guest memory only through the accessor, writes nothing when a
  * read fails, and when a write fails it reports the failure and leaves the
  * registers as they were.
