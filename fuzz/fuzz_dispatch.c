@@ -7,9 +7,9 @@
  * retries 0xFFFFFFFF when odd; 16-17: the GPA where the accessor fails (offset in
  * guest memory, 0xFFFF: never);
  * then the register file (64 qwords, short input: zeros), then guest memory (two
- * pages at GPA 0x10000). The control, input and output GPA registers are pointed
- * into guest memory most of the time (their top bits select: bit 63 of the raw
- * value set leaves them as they are).
+ * pages at GPA 0x10000). The ABI's input and output GPA registers are pointed
+ * into guest memory most of the time (bit 63 of the raw value set leaves them as
+ * they are); the control register is the fuzzer's.
  *
  * Checks: every answer is a TLFS status with the result's reserved bits clear, or
  * #UD, FAULT or a handler misreport with no register changed; only the result,
@@ -106,13 +106,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&regs, 0, sizeof(regs));
 	for (r = 0; r < HVTLFS_DISPATCH_REGS && at + 8 <= size; r++, at += 8)
 		regs.r[r] = fuzz_le(data + at, 8);
-	/* Point the GPA registers into guest memory unless bit 63 says otherwise. */
-	for (r = 1; r < 8; r++)
-		if (!(regs.r[r] >> 63) && r != 4 && r != 5)
-			regs.r[r] = (regs.r[r] & 0xFFFFFFFF00000000ull) |
-				    (GUEST_BASE + (regs.r[r] & 0x1FFFu));
-	if (!(regs.r[8] >> 63))
-		regs.r[8] = GUEST_BASE + (regs.r[8] & 0x1FFFu);
+	/* Point the GPA registers of the ABI into guest memory unless bit 63 of their raw
+	 * value says otherwise: x64 RDX and R8; x86 EBX:ECX and EDI:ESI (high halves 0,
+	 * the upper 32 bits of each slot left as garbage the ABI must ignore). The
+	 * control register is left alone, so slow and fast calls are both reached. */
+	if (abi == HVTLFS_DISPATCH_ABI_X64) {
+		for (r = 2; r <= 8; r += 6)
+			if (!(regs.r[r] >> 63))
+				regs.r[r] = GUEST_BASE + (regs.r[r] & 0x1FFFu);
+	} else {
+		static const unsigned int lo[] = { 1, 6 }, hi[] = { 3, 7 };
+
+		for (r = 0; r < 2; r++) {
+			if (!(regs.r[lo[r]] >> 63))
+				regs.r[lo[r]] = (regs.r[lo[r]] & 0xFFFFFFFF00000000ull) |
+						(GUEST_BASE + (regs.r[lo[r]] & 0x1FFFu));
+			if (!(regs.r[hi[r]] >> 63))
+				regs.r[hi[r]] &= 0xFFFFFFFF00000000ull;
+		}
+	}
 	memset(guest, 0, sizeof(guest));
 	if (at < size)
 		memcpy(guest, data + at, size - at < GUEST_LEN ? size - at : GUEST_LEN);
