@@ -505,7 +505,9 @@ HVTLFS_MUST_CHECK int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in,
  * @return #HVTLFS_OK (act on @p req: status, result, raise_ud);
  *         #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an option bit outside
  *         #HVTLFS_HVCALL_OPT_KNOWN; #HVTLFS_ERR_UNKNOWN_CALL for a catalog code this
- *         module does not decode (handle it elsewhere); #HVTLFS_ERR_TRUNCATED
+ *         module does not decode (handle it elsewhere), once hvtlfs_hvcall_check()
+ *         has accepted its control word and areas (a refusal is judged for every
+ *         catalog call); #HVTLFS_ERR_TRUNCATED
  *         when @p in->len is shorter than the input the control word
  *         describes although that input is valid (map more of the page, or
  *         pass the XMM registers); #HVTLFS_ERR_NO_SPACE for a list call with
