@@ -448,8 +448,7 @@ static const struct row rows[] = {
 	{ "output at the end of its page", NULL, C_APIC | REP(2, 0), IN_APIC, OUT_PAGE + 0xFF8, 0, 0, ALL, D_, S_OK, 2, 1, NULL },
 	/* TLFS "Hypercall Interface": input and output "cannot overlap"; the TLFS names
 	 * no status. hvtlfs answers INVALID_ALIGNMENT, its status for a misplaced area
-	 * (hvtlfs_call_check_gpas()); OpenVMM copies input and output through separate
-	 * buffers and does not look. */
+	 * (hvtlfs_call_check_gpas()). */
 	{ "output overlapping the input", NULL, C_GET_REGS | REP(1, 0), IN_VPREG, IN_VPREG + 8, 0, 0, ALL, D_, S_ALIGN, 0, 0, NULL },
 	/* A call without output ignores the output GPA (KVM, OpenVMM, Xen). */
 	{ "output GPA of a call without output", NULL, C_FLUSH, IN_FLUSH, 0x7, 0, 0, ALL, D_, S_OK, 0, 1, NULL },
@@ -492,8 +491,8 @@ static const struct row rows[] = {
 	{ "IPI vector 0x0F", ipi_vector_0f, C_IPI, IN_IPI, 0, 0, 0, ALL, D_, S_PARAM, 0, 0, NULL },
 
 	/* ---- host visibility, retarget, extended calls ---- */
-	/* Visibility 2 is undefined (Linux's hv_mem_host_visibility: 0, 1, 3; OpenVMM's
-	 * HostVisibilityType refuses it): INVALID_PARAMETER, before any GPFN. */
+	/* Visibility 2 is undefined (Linux's hv_mem_host_visibility defines 0, 1 and 3):
+	 * INVALID_PARAMETER, before any GPFN (hvtlfs's status; no TLFS page). */
 	{ "host visibility 2", visibility_2, C_VIS | REP(2, 0), IN_VIS, 0, 0, 0, ALL, D_, S_PARAM, 0, 0, NULL },
 	/* An element failing part-way: reps completed = its index (TLFS "Hypercall
 	 * Classes"), as for every rep call. */
@@ -512,8 +511,7 @@ static const struct row rows[] = {
 	 * INVALID_PARAMETER at the element's index (docs/registers.md). */
 	{ "set VP registers, read-only register", set_read_only, C_SET_REGS | REP(1, 0), IN_SETREG, 0, 0, 0, ALL, D_, S_PARAM, 0, 0, NULL },
 	/* Partition id 0 (HV_PARTITION_ID_INVALID): TLFS HvCallGetVpRegisters lists
-	 * HV_STATUS_INVALID_PARTITION_ID; OpenVMM (underhill) answers it for any id but
-	 * self. */
+	 * HV_STATUS_INVALID_PARTITION_ID. */
 	{ "get VP registers, partition 0", NULL, C_GET_REGS | REP(1, 0), IN_RAW, OUT_PAGE, 0, 0, ALL, D_, S_PART_ID, 0, 0, NULL },
 	/* TLFS HvCallGetVpIndexFromApicId; the VP indices are 4 bytes each (Linux,
 	 * OpenVMM), written at the output GPA. */
@@ -523,8 +521,8 @@ static const struct row rows[] = {
 	{ "VP index from APIC id, partition 0", NULL, C_APIC | REP(1, 0), IN_RAW, OUT_PAGE, 0, 0, ALL, D_, S_PART_ID, 0, 0, NULL },
 	/* TLFS HvCallStartVirtualProcessor: 240 bytes, the context decoded. */
 	{ "start VP", NULL, C_START, IN_START, 0, 0, 0, ALL, D_, S_OK, 0, 1, vp_context_decoded },
-	/* An HV_VTL above 15 cannot name a VTL: INVALID_PARAMETER (OpenVMM refuses VTLs
-	 * above 2 the same way). */
+	/* An HV_VTL above 15 cannot name a VTL: INVALID_PARAMETER, hvtlfs's status (the
+	 * TLFS names none; OpenVMM refuses VTLs above 2). */
 	{ "start VP, VTL 16", start_vtl_16, C_START, IN_START, 0, 0, 0, ALL, D_, S_PARAM, 0, 0, NULL },
 	/* TLFS HvCallEnableVpVtl: the same 240-byte layout. */
 	{ "enable VP VTL", NULL, C_VP_VTL, IN_START, 0, 0, 0, ALL, D_, S_OK, 0, 1, vp_context_decoded },
