@@ -700,22 +700,17 @@ static bool judge_gpas(struct hvtlfs_hvcall_request *req, const struct hvtlfs_hv
 	return false;
 }
 
-int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
-			      struct hvtlfs_hvcall_request *req,
-			      const struct hvtlfs_hvcall_elements *elements)
+int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
+			size_t *need)
 {
-	static const struct hvtlfs_hvcall_elements none;
-	const struct hvtlfs_hvcall_elements *el = elements ? elements : &none;
 	const struct hvtlfs_call_info *info = NULL;
 	const struct hvtlfs_call_output *out;
-	struct call_ c;
-	uint64_t control, need, out_need;
+	uint64_t control, size, out_need;
 	size_t row;
 	uint16_t st;
 	int why = HVTLFS_OK;
 
-	if (!in || !req || (!el->ranges && el->ranges_cap) ||
-	    (!el->registers && el->registers_cap) || (!el->apic_ids && el->apic_ids_cap))
+	if (!in || !req)
 		return HVTLFS_ERR_NULL;
 	if (in->options & ~HVTLFS_HVCALL_OPT_KNOWN)
 		return HVTLFS_ERR_INVALID_ARG;
@@ -726,6 +721,8 @@ int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
 	req->rep_count = hvtlfs_control_rep_count(control);
 	req->rep_start = hvtlfs_control_rep_start(control);
 	(void)hvtlfs_vpset_decode_mask(&req->vps, 0);
+	if (need)
+		*need = 0;
 
 	/* The privilege first, before anything about the input is told (TLFS "Ordering of
 	 * Error Conditions": ACCESS_DENIED over a status that reveals more; KVM does the
@@ -734,54 +731,84 @@ int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
 	if (info && (info->flags & HVTLFS_CALLF_EXTENDED) && dispatch[row].fn &&
 	    !(in->features & HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS))
 		return reject(req, HVTLFS_STATUS_ACCESS_DENIED, HVTLFS_ERR_NO_PRIVILEGE);
+	/* A VTL switch has no input bytes: its whole judgement is here. */
 	if (info && dispatch[row].kind == HVTLFS_HVCALL_REQ_VTL_SWITCH)
 		return decode_vtl_switch(req, in);
 	st = hvtlfs_call_check(control, &info, &why);
-	(void)row_of(req->code, &row);
-	if (info && !dispatch[row].fn)
-		return HVTLFS_ERR_UNKNOWN_CALL;
 	/* A successful check always names its catalog entry. */
 	if (st != HVTLFS_STATUS_SUCCESS || !info)
 		return reject(req, st, why);
-	if (info->kind == HVTLFS_CALL_KIND_REP && elements_cap(dispatch[row].kind, el) == 0)
-		return HVTLFS_ERR_NO_SPACE;
-	c.in = in;
-	c.info = info;
-	c.varhdr = hvtlfs_control_var_hdr_size(control);
-	c.kind = dispatch[row].kind;
-	c.el = el;
-	c.set = (in->features & HVTLFS_HVCALL_FEAT_ARM64) ? HVTLFS_REGSET_ARM64 : HVTLFS_REGSET_X64;
-	c.out_base = 0;
-	need = (uint64_t)info->fixed_header_size + sizeof(uint64_t) * (uint64_t)c.varhdr +
+	size = (uint64_t)info->fixed_header_size +
+	       sizeof(uint64_t) * (uint64_t)hvtlfs_control_var_hdr_size(control) +
 	       (uint64_t)info->rep_element_size * req->rep_count;
 	out = hvtlfs_call_output_lookup(info->code);
 	out_need = out ? out->fixed_size + (uint64_t)out->element_size * req->rep_count : 0;
 
 	if (hvtlfs_control_is_fast(control)) {
-		if (!HVTLFS_FAST_IO_FITS(need, out_need, HVTLFS_FAST_XMM_BYTES))
+		if (!HVTLFS_FAST_IO_FITS(size, out_need, HVTLFS_FAST_XMM_BYTES))
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
 				      HVTLFS_ERR_FAST_TOO_BIG);
-		if ((need > HVTLFS_FAST_GPR_BYTES &&
+		if ((size > HVTLFS_FAST_GPR_BYTES &&
 		     !(in->features & HVTLFS_HVCALL_FEAT_XMM_INPUT)) ||
 		    (out_need && !(in->features & HVTLFS_HVCALL_FEAT_XMM_OUTPUT)))
 			return raise_ud(req, HVTLFS_ERR_NO_FEATURE);
-		c.out_base = (uint32_t)HVTLFS_FAST_OUTPUT_OFFSET(need);
 	} else {
 		/* A call with no input ignores its input GPA (TLFS "Alignment Requirements"). */
-		if (need != 0 && !hvtlfs_gpa_fits_page_(in->input_gpa, need))
+		if (size != 0 && !hvtlfs_gpa_fits_page_(in->input_gpa, size))
 			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
-		if (!judge_gpas(req, in, need, out_need))
+		if (!judge_gpas(req, in, size, out_need))
 			return HVTLFS_OK;
 		if (info->flags & HVTLFS_CALLF_OUTPUT)
 			req->output_gpa = in->output_gpa;
 	}
+	/* At most a page (slow) or 112 bytes (fast): fits a size_t. */
+	if (need)
+		*need = (size_t)size;
+	return HVTLFS_OK;
+}
+
+int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
+			      struct hvtlfs_hvcall_request *req,
+			      const struct hvtlfs_hvcall_elements *elements)
+{
+	static const struct hvtlfs_hvcall_elements none;
+	const struct hvtlfs_hvcall_elements *el = elements ? elements : &none;
+	const struct hvtlfs_call_info *info;
+	struct call_ c;
+	size_t row, need = 0;
+	int rc;
+
+	if (!in || !req || (!el->ranges && el->ranges_cap) ||
+	    (!el->registers && el->registers_cap) || (!el->apic_ids && el->apic_ids_cap))
+		return HVTLFS_ERR_NULL;
+	/* The input-free judgement, the same the dispatcher runs before it fetches. */
+	rc = hvtlfs_hvcall_check(in, req, &need);
+	if (rc != HVTLFS_OK)
+		return rc;
+	info = row_of(req->code, &row);
+	if (info && dispatch[row].kind == HVTLFS_HVCALL_REQ_VTL_SWITCH)
+		return HVTLFS_OK;
+	if (info && !dispatch[row].fn)
+		return HVTLFS_ERR_UNKNOWN_CALL;
+	if (req->status != HVTLFS_STATUS_SUCCESS || req->raise_ud || !info)
+		return HVTLFS_OK;
+	if (info->kind == HVTLFS_CALL_KIND_REP && elements_cap(dispatch[row].kind, el) == 0)
+		return HVTLFS_ERR_NO_SPACE;
+	c.in = in;
+	c.info = info;
+	c.varhdr = hvtlfs_control_var_hdr_size(in->control);
+	c.kind = dispatch[row].kind;
+	c.el = el;
+	c.set = (in->features & HVTLFS_HVCALL_FEAT_ARM64) ? HVTLFS_REGSET_ARM64 : HVTLFS_REGSET_X64;
+	c.out_base = hvtlfs_control_is_fast(in->control) ? (uint32_t)HVTLFS_FAST_OUTPUT_OFFSET(need)
+							 : 0u;
 	if (need > in->len)
 		return HVTLFS_ERR_TRUNCATED;
 	/* A call with no input has no bytes to fetch: a dispatcher may pass none. */
 	if (!in->bytes && need != 0)
 		return HVTLFS_ERR_NULL;
 	c.b = (const uint8_t *)in->bytes;
-	c.need = (size_t)need;
+	c.need = need;
 	return dispatch[row].fn(req, &c);
 }
 

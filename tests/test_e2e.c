@@ -46,6 +46,7 @@ static void (*between_reps)(void);
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hypercall.h"
 #include "hvtlfs/hvcall.h"
+#include "hvtlfs/dispatch.h"
 
 #include "testutil.h"
 
@@ -704,6 +705,97 @@ static void test_xmm_hooks(void **state)
 }
 #endif
 
+/* ---- The mock's hypervisor is the dispatcher ---- */
+
+static struct {
+	unsigned int calls;
+	uint32_t step; /* reps a handler call does before it yields */
+	uint32_t done[8];
+	uint64_t address_space;
+} dh;
+
+static void dispatch_flush(void *ctx, const struct hvtlfs_dispatch_call *call,
+			   struct hvtlfs_dispatch_reply *reply)
+{
+	uint32_t end = call->rep_start + dh.step;
+
+	(void)ctx;
+	if (dh.calls < 8)
+		dh.done[dh.calls] = call->rep_start;
+	dh.calls++;
+	dh.address_space = call->req->address_space;
+	if (end < call->rep_limit)
+		reply->reps_completed = end; /* yield */
+}
+
+/* A guest's rep wrapper (hvtlfs_hypercall_rep()) through the mock page to the
+ * dispatcher, whose handler does two reps a time. Transparent continuation: the
+ * guest sees one call completing all 5 reps, the handler runs from rep start 0, 2
+ * and 4. The TIMEOUT early return instead: three calls, and the guest's wrapper
+ * continues from each reps completed (TLFS "Hypercall Continuation"). */
+static void test_through_the_dispatcher(void **state)
+{
+	static const struct hvtlfs_dispatch_partition part = {
+		.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH,
+		.spin_retries = 0xFFFu,
+	};
+	static struct hvtlfs_dispatch_partition part_timeout;
+	static const struct hvtlfs_dispatch_handler handlers[] = {
+		{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, dispatch_flush },
+	};
+	static struct hvtlfs_dispatch_scratch scratch;
+	struct hvtlfs_dispatcher d = {
+		&part, { hvtlfs_mock_guest_read, hvtlfs_mock_guest_write, NULL }, handlers, 1, NULL
+	};
+	struct hvtlfs_dispatch_outcome out;
+	struct hvtlfs_mock_dispatch md = { &d, &scratch, &out, 0, 0 };
+	uint64_t control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST | (5ull << 32), result = 0;
+	unsigned int i;
+
+	(void)state;
+	memset(page, 0, sizeof(page));
+	page[0] = 0xCAFE000; /* AddressSpace */
+	page[2] = 1;	     /* ProcessorMask: VP 0 */
+	for (i = 0; i < 5; i++)
+		page[3 + i] = 0x1000ull * (i + 1); /* one page each */
+	memset(&dh, 0, sizeof(dh));
+	dh.step = 2;
+	hvtlfs_mock_reset();
+	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md);
+	assert_int_equal(hvtlfs_hypercall_rep(control, (uint64_t)(uintptr_t)page, 0, &result),
+			 HVTLFS_OK);
+	assert_true(result == (5ull << 32));
+	assert_int_equal(hvtlfs_mock_call_count(), 1);
+	assert_int_equal(md.continuations, 2);
+	assert_int_equal(dh.calls, 3);
+	assert_int_equal(dh.done[1], 2);
+	assert_int_equal(dh.done[2], 4);
+	assert_true(dh.address_space == 0xCAFE000);
+
+	part_timeout = part;
+	part_timeout.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
+	d.partition = &part_timeout;
+	memset(&dh, 0, sizeof(dh));
+	dh.step = 2;
+	hvtlfs_mock_reset();
+	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md);
+	md.continuations = 0;
+	assert_int_equal(hvtlfs_hypercall_rep(control, (uint64_t)(uintptr_t)page, 0, &result),
+			 HVTLFS_OK);
+	assert_true(result == (5ull << 32));
+	assert_int_equal(hvtlfs_mock_call_count(), 3);
+	assert_int_equal(md.continuations, 0);
+	assert_int_equal(hvtlfs_control_rep_start(hvtlfs_mock_call_at(2)->control), 4);
+
+	/* Without the recommendation: ACCESS_DENIED reaches the guest. */
+	d.partition = &(const struct hvtlfs_dispatch_partition){ .spin_retries = 0xFFFu };
+	hvtlfs_mock_reset();
+	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md);
+	assert_int_equal(hvtlfs_hypercall_rep(control, (uint64_t)(uintptr_t)page, 0, &result),
+			 HVTLFS_ERR_HV_STATUS);
+	assert_int_equal(hvtlfs_result_status(result), HVTLFS_STATUS_ACCESS_DENIED);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -718,6 +810,7 @@ int main(void)
 #if HVTLFS_XMM_ENABLED_
 		cmocka_unit_test(test_xmm_hooks),
 #endif
+		cmocka_unit_test(test_through_the_dispatcher),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

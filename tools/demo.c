@@ -6,7 +6,9 @@
  * signal-event (flush.h builders), and issues them through the hypercall wrappers.
  * The hypercall page is hvtlfs::mock's fake page; behind it, a hypervisor side judges
  * every call with hvtlfs_hvcall_decode() and answers with the result word it computed.
- * The demo prints each hypercall, the hypervisor's decoding of its input and the status.
+ * The demo prints each hypercall, the hypervisor's decoding of its input and the status;
+ * last, one flush goes through the register-level dispatcher (hvtlfs_dispatch()), once
+ * with the privilege it needs and once without.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,6 +21,7 @@
 #if HVTLFS_DEMO_MOCK
 #include "hvtlfs/flush.h"
 #include "hvtlfs/hvcall.h"
+#include "hvtlfs/dispatch.h"
 #include "hvtlfs/hypercall.h"
 #include "hvtlfs/mock.h"
 #include "hvtlfs/issue.h"
@@ -155,6 +158,80 @@ static int built(const char *builder, int rc)
 	printf("!! %s: %s\n", builder, hvtlfs_strerror(rc));
 	failures++;
 	return 0;
+}
+
+/* ---- The hypervisor as a register-level dispatcher (dispatch.h). ---- */
+
+static void dispatched_flush(void *ctx, const struct hvtlfs_dispatch_call *call,
+			     struct hvtlfs_dispatch_reply *reply)
+{
+	uint32_t vp;
+
+	(void)ctx;
+	(void)reply; /* preset: HV_STATUS_SUCCESS */
+	printf("-- handler: %s, address space 0x%llx, VPs", hvtlfs_call_name(call->code),
+	       (unsigned long long)call->req->address_space);
+	for (vp = 0; vp < 64; vp++)
+		if (hvtlfs_vpset_contains(&call->req->vps, vp))
+			printf(" %u", vp);
+	printf("\n");
+}
+
+/* One slow flush from the guest's wrapper, through the mock page, into
+ * hvtlfs_dispatch(): first from a partition with the remote-flush recommendation,
+ * then from one without it (ACCESS_DENIED before anything else). */
+static void through_the_dispatcher(void)
+{
+	static const struct hvtlfs_dispatch_handler handlers[] = {
+		{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, dispatched_flush },
+	};
+	static struct hvtlfs_dispatch_scratch scratch;
+	static struct hvtlfs_dispatch_partition part;
+	static struct hvtlfs_mock_dispatch md;
+	static struct hvtlfs_dispatcher d;
+	static struct hvtlfs_dispatch_outcome out;
+	uint64_t *w = (uint64_t *)(void *)input_page;
+	uint64_t result;
+	unsigned int round;
+
+	for (round = 0; round < 2; round++) {
+		memset(&part, 0, sizeof(part));
+		part.hints_eax = round == 0 ? HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH : 0;
+		part.spin_retries = 0xFFFu;
+		d.partition = &part;
+		d.memory.read = hvtlfs_mock_guest_read;
+		d.memory.write = hvtlfs_mock_guest_write;
+		d.handlers = handlers;
+		d.nhandlers = 1;
+		md.dispatcher = &d;
+		md.scratch = &scratch;
+		md.outcome = &out;
+		ncalls = 0;
+		hvtlfs_mock_reset();
+		hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md);
+		printf("\n== The hypervisor side, register by register: HvFlushVirtualAddressSpace "
+		       "through hvtlfs_dispatch() (%s ABI), %s\n",
+		       hvtlfs_dispatch_abi_name(HVTLFS_ARCH_HAS_XMM_HYPERCALL
+							? HVTLFS_DISPATCH_ABI_X64
+							: HVTLFS_DISPATCH_ABI_X86),
+		       round == 0 ? "remote flush recommended (CPUID 0x40000004 EAX bit 2)"
+				  : "without that recommendation");
+		w[0] = 0x1a2b000u; /* address space */
+		w[1] = 0;	   /* flags */
+		w[2] = 0x24u;	   /* VPs 2 and 5 */
+		result = hvtlfs_hypercall_slow(HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE,
+					       (uint64_t)(uintptr_t)input_page, 0);
+		printf("-- dispatcher: control register 0x%016llx, input GPA register the input "
+		       "page -> result register 0x%016llx (%s)%s\n",
+		       (unsigned long long)hvtlfs_mock_last_call()->control,
+		       (unsigned long long)result, hvtlfs_status_name(hvtlfs_result_status(result)),
+		       out.reason == HVTLFS_ERR_NOT_PERMITTED ? ", the privilege gate" : "");
+		if (hvtlfs_result_status(result) !=
+		    (round == 0 ? HVTLFS_STATUS_SUCCESS : HVTLFS_STATUS_ACCESS_DENIED)) {
+			printf("!! unexpected\n");
+			failures++;
+		}
+	}
 }
 
 static void flush(const char *title, const struct hvtlfs_flush_request *req,
@@ -380,6 +457,8 @@ static int run(const char *argv0)
 		result = hvtlfs_hypercall_fast8(control, input);
 		end("hvtlfs_hypercall_fast8()", RETURNS_WORD, 0, result, HVTLFS_STATUS_SUCCESS);
 	}
+
+	through_the_dispatcher();
 
 	/* What a hypervisor refuses: the builders never produce it, so write it by hand. */
 	begin("A broken guest: HvFlushVirtualAddressSpaceEx whose variable header says 1 bank "

@@ -9,6 +9,7 @@ if(HVTLFS_BUILD_MOCK AND CMAKE_SYSTEM_NAME STREQUAL "Linux"
 	add_library(hvtlfs_mock STATIC
 		"${PROJECT_SOURCE_DIR}/mock/mock.c"
 		"${PROJECT_SOURCE_DIR}/mock/sigill.c"
+		"${PROJECT_SOURCE_DIR}/mock/dispatch.c"
 		"${PROJECT_SOURCE_DIR}/arch/${HVTLFS_ARCH}/mock/page.S"
 		"${PROJECT_SOURCE_DIR}/arch/${HVTLFS_ARCH}/mock/regs.c")
 	add_library(hvtlfs::mock ALIAS hvtlfs_mock)

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The emulated hypervisor. It judges every trapped hypercall the way Hyper-V
- * and KVM do, with hvtlfs's hypervisor-side decoder (hvtlfs_hvcall_decode: the
- * catalog check of the control word, sizes, alignment, the HV_VP_SET and the
- * GVA ranges, each input byte read once). It prints what it decoded and
- * answers with the result word the decoder chose.
+ * The emulated hypervisor. Every trapped hypercall goes through hvtlfs's
+ * register-level dispatcher (hvtlfs_dispatch): the partition's privileges first,
+ * the catalog check of the control word, sizes, alignment, the input fetched once
+ * and decoded (the HV_VP_SET, the GVA ranges), then one handler that prints what
+ * it decoded; the dispatcher writes the result, or continues a rep call.
  */
 #include "console.h"
 #include "hv.h"
@@ -12,6 +12,7 @@
 #include "hvtlfs/bringup.h"
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
+#include "hvtlfs/dispatch.h"
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/ranges.h"
 #include "hvtlfs/tlfs.h"
@@ -54,7 +55,10 @@ static const struct hvtlfs_cpuid_entry hv_leaves[] = {
 	  0,
 	  { HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH | HVTLFS_CPUID_HINTS_EAX_CLUSTER_IPI |
 		    HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS,
-	    0xFFFFFFFFu, 0, 0 } },
+	    /* Spin retries before HvCallNotifyLongSpinWait (0xFFF, as Hyper-V 2016 and
+	     * KVM report): the kernel makes that call, and 0xFFFFFFFF ("never notify")
+	     * would have the dispatcher deny it. */
+	    0xFFFu, 0, 0 } },
 	{ HVTLFS_CPUID_LEAF_LIMITS, 0, { HV_NVPS, HV_NVPS, 0, 0 } },
 };
 
@@ -181,12 +185,6 @@ int hv_wrmsr(uint32_t msr, uint64_t value)
 
 /* ---- Hypercalls --------------------------------------------------------------------------- */
 
-#if defined(__x86_64__)
-#define HV_DECODE_FEATURES (HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES)
-#else
-#define HV_DECODE_FEATURES HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES
-#endif
-
 /* The one event connection this partition has. */
 #define HV_CONNECTION_ID 7u
 
@@ -240,8 +238,9 @@ static void say_flush(const struct hvtlfs_hvcall_request *q,
 	say_ranges(q, ranges);
 }
 
+/* What the hypervisor decoded last, for the plan checks (hvtlfs_hvcall_flush_covers). */
 static struct hvtlfs_hvcall_request req;
-static struct hvtlfs_range_entry ranges[HV_REPS_PER_CALL];
+static const struct hvtlfs_range_entry *ranges;
 
 const struct hvtlfs_hvcall_request *hv_last_request(void)
 {
@@ -254,14 +253,27 @@ const struct hvtlfs_range_entry *hv_last_ranges(void)
 }
 
 static int transparent_continuation;
-static unsigned int decode_features = HV_DECODE_FEATURES;
+
+/* ---- The dispatcher: this partition's privileges, its memory, its handler ---------------- */
+
+static struct hvtlfs_dispatch_partition partition;
+
+static void partition_init(void)
+{
+	const uint32_t *features = hv_leaves[3].regs, *hints = hv_leaves[4].regs;
+
+	partition.privileges_eax = features[0];
+	partition.privileges_ebx = features[1];
+	partition.features_edx = features[3];
+	partition.hints_eax = hints[0];
+	partition.spin_retries = hints[1];
+}
 
 void hv_set_xmm_input(int on)
 {
-	if (on)
-		decode_features = HV_DECODE_FEATURES;
-	else
-		decode_features = HV_DECODE_FEATURES & ~HVTLFS_HVCALL_FEAT_XMM_INPUT;
+	partition_init();
+	if (!on)
+		partition.features_edx &= ~(uint32_t)HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT;
 }
 
 void hv_set_transparent_continuation(int on)
@@ -269,130 +281,209 @@ void hv_set_transparent_continuation(int on)
 	transparent_continuation = on;
 }
 
+/* Guest RAM is identity-mapped below HV_RAM_TOP: GPA = address. */
+static int ram_read(void *ctx, uint64_t gpa, void *buf, size_t len)
+{
+	size_t i;
+
+	(void)ctx;
+	if (gpa >= HV_RAM_TOP || len > HV_RAM_TOP - gpa)
+		return -1;
+	for (i = 0; i < len; i++)
+		((uint8_t *)buf)[i] = ((const volatile uint8_t *)(uintptr_t)gpa)[i];
+	return 0;
+}
+
+static int ram_write(void *ctx, uint64_t gpa, const void *buf, size_t len)
+{
+	size_t i;
+
+	(void)ctx;
+	if (gpa >= HV_RAM_TOP || len > HV_RAM_TOP - gpa)
+		return -1;
+	for (i = 0; i < len; i++)
+		((volatile uint8_t *)(uintptr_t)gpa)[i] = ((const uint8_t *)buf)[i];
+	return 0;
+}
+
+/*
+ * The one handler: it prints what the dispatcher decoded and acts on it. Rep calls
+ * do HV_REPS_PER_CALL reps a call and then give the CPU back, which the dispatcher
+ * answers with the TLFS's early return (HV_STATUS_TIMEOUT) or, transparently, by
+ * rewriting the rep start and keeping the IP on the call.
+ */
+static void handle(void *ctx, const struct hvtlfs_dispatch_call *call,
+		   struct hvtlfs_dispatch_reply *reply)
+{
+	const struct hvtlfs_hvcall_request *q = call->req;
+	uint32_t i;
+
+	(void)ctx;
+	con_puts("hv: ");
+	con_puts(hvtlfs_call_name(call->code));
+	con_puts(call->fast ? (call->input_len > 16u ? " xmm" : " fast") : " slow");
+	if (!q) {
+		con_puts("\n");
+		return;
+	}
+	req = *q;
+	ranges = call->ranges;
+	if (call->rep_count != 0 && call->rep_limit - call->rep_start > HV_REPS_PER_CALL) {
+		reply->reps_completed = call->rep_start + HV_REPS_PER_CALL;
+		req.nranges = HV_REPS_PER_CALL;
+	}
+	switch (q->kind) {
+	case HVTLFS_HVCALL_REQ_FLUSH_VA:
+		say_flush(&req, ranges);
+		break;
+	case HVTLFS_HVCALL_REQ_FLUSH_GPA:
+		con_hex_field(": EPT ", q->address_space, 8);
+		say_ranges(&req, ranges);
+		break;
+	case HVTLFS_HVCALL_REQ_SPIN_WAIT:
+		con_dec_field(": spin count ", q->spin_count);
+		con_puts("\n");
+		break;
+	case HVTLFS_HVCALL_REQ_SIGNAL_EVENT:
+		con_hex_field(": connection ", q->connection_id, 1);
+		con_dec_field(" flag ", q->flag_number);
+		if (q->connection_id != HV_CONNECTION_ID) {
+			con_puts(" -> HV_STATUS_INVALID_CONNECTION_ID");
+			reply->status = HVTLFS_STATUS_INVALID_CONNECTION_ID;
+		}
+		con_puts("\n");
+		break;
+	case HVTLFS_HVCALL_REQ_POST_MESSAGE:
+		con_hex_field(": connection ", q->connection_id, 1);
+		con_dec_field(" type ", q->message_type);
+		con_puts(" payload \"");
+		for (i = 0; i < q->payload_size; i++)
+			con_putc(q->payload[i] >= 0x20 && q->payload[i] < 0x7F ? (char)q->payload[i]
+									       : '.');
+		con_puts("\"\n");
+		break;
+	case HVTLFS_HVCALL_REQ_IPI:
+		con_hex_field(": vector ", q->vector, 2);
+		con_puts(" VPs ");
+		say_vpset(&q->vps);
+		con_puts("\n");
+		break;
+	default:
+		con_puts("\n");
+		break;
+	}
+}
+
+/* Every call the decoder knows is served by the one handler. */
+static const struct hvtlfs_dispatch_handler handlers[] = {
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, handle },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, handle },
+	{ HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, handle },
+	{ HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI, handle },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, handle },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX, handle },
+	{ HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX, handle },
+	{ HVTLFS_CALL_POST_MESSAGE, handle },
+	{ HVTLFS_CALL_SIGNAL_EVENT, handle },
+	{ HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, handle },
+	{ HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST, handle },
+};
+
+static struct hvtlfs_dispatch_scratch scratch;
+
+#if defined(__x86_64__)
+#define HV_ABI HVTLFS_DISPATCH_ABI_X64
+#else
+#define HV_ABI HVTLFS_DISPATCH_ABI_X86
+#endif
+
 uint64_t hv_hypercall(struct hv_regs *r, int *action)
 {
-	struct hvtlfs_hvcall_input in;
-	uint64_t regs[14], gpa = r->in, result;
+	struct hvtlfs_dispatcher d = { &partition,
+				       { ram_read, ram_write, NULL },
+				       handlers,
+				       sizeof(handlers) / sizeof(handlers[0]),
+				       NULL };
+	struct hvtlfs_dispatch_regs regs = { { 0 } };
+	struct hvtlfs_dispatch_outcome out;
 	unsigned int i;
-	int fast = hvtlfs_control_is_fast(r->control), rc;
+	int rc;
 
 	n_calls++;
 	*action = HV_RETURN;
-	in.control = r->control;
-	in.input_gpa = fast ? 0 : gpa;
-	in.features = decode_features;
-	in.options = 0;
-	if (fast) {
-		/* The register image: RDX, R8, then XMM0-XMM5 when the partition has XMM input. */
-		regs[0] = r->in;
-		regs[1] = r->out;
-		for (i = 0; i < 6; i++) {
-			regs[2 + 2 * i] = r->xmm[i][0];
-			regs[3 + 2 * i] = r->xmm[i][1];
-		}
-		in.bytes = regs;
-		in.len = 16u;
-	} else if (gpa < HV_RAM_TOP) {
-		/* Identity-mapped guest RAM: the guest's bytes to the end of their page. */
-		in.bytes = (const void *)(uintptr_t)gpa;
-		in.len = (size_t)(HVTLFS_PAGE_SIZE - (gpa & (HVTLFS_PAGE_SIZE - 1u)));
-	} else {
-		in.bytes = NULL;
-		in.len = 0;
+	if (!partition.spin_retries)
+		partition_init();
+	if (!transparent_continuation)
+		partition.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
+	else
+		partition.options = 0;
+#if defined(__x86_64__)
+	regs.r[HVTLFS_DISPATCH_REG_RCX] = r->control;
+	regs.r[HVTLFS_DISPATCH_REG_RDX] = r->in;
+	regs.r[HVTLFS_DISPATCH_REG_R8] = r->out;
+#else
+	regs.r[HVTLFS_DISPATCH_REG_RDX] = r->control >> 32;
+	regs.r[HVTLFS_DISPATCH_REG_RAX] = (uint32_t)r->control;
+	regs.r[HVTLFS_DISPATCH_REG_RBX] = r->in >> 32;
+	regs.r[HVTLFS_DISPATCH_REG_RCX] = (uint32_t)r->in;
+	regs.r[HVTLFS_DISPATCH_REG_RDI] = r->out >> 32;
+	regs.r[HVTLFS_DISPATCH_REG_RSI] = (uint32_t)r->out;
+#endif
+	for (i = 0; i < 6 && r->has_xmm; i++) {
+		regs.r[HVTLFS_DISPATCH_REG_XMM(i, 0)] = r->xmm[i][0];
+		regs.r[HVTLFS_DISPATCH_REG_XMM(i, 1)] = r->xmm[i][1];
 	}
-
-	rc = hvtlfs_hvcall_decode(&in, &req, ranges, HV_REPS_PER_CALL);
-	if (rc == HVTLFS_ERR_TRUNCATED && fast && r->has_xmm) {
-		/* Valid, but longer than RDX and R8: the rest is in XMM0-XMM5. */
-		in.len = 112u;
-		rc = hvtlfs_hvcall_decode(&in, &req, ranges, HV_REPS_PER_CALL);
-	}
-	if (rc == HVTLFS_ERR_UNKNOWN_CALL) {
-		/* In the catalog, but not a call this hypervisor serves. */
-		con_puts("hv: ");
-		con_puts(hvtlfs_call_name(hvtlfs_control_code(r->control)));
-		con_puts(": not served -> HV_STATUS_INVALID_HYPERCALL_CODE\n");
-		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0);
+	rc = hvtlfs_dispatch(&d, HV_ABI, &regs, &scratch, &out);
+	if (rc == HVTLFS_ERR_GUEST_READ || rc == HVTLFS_ERR_GUEST_WRITE) {
+		con_hex_field("hv: guest GPA ", out.fault_gpa, 16);
+		con_puts(" outside RAM -> HV_STATUS_INVALID_ALIGNMENT\n");
+		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_ALIGNMENT, 0);
 	}
 	if (rc != HVTLFS_OK) {
-		/* Only a GPA outside guest RAM gets here (nothing mapped to read). */
-		con_hex_field("hv: input GPA ", gpa, 16);
-		con_puts(" outside RAM -> HV_STATUS_INVALID_PARAMETER\n");
-		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, 0);
+		con_puts("hv: dispatcher: ");
+		con_puts(hvtlfs_strerror(rc));
+		con_puts("\n");
+		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
 	}
-	if (req.raise_ud) {
+	switch (out.action) {
+	case HVTLFS_DISPATCH_INJECT_UD:
 		con_puts("hv: ");
-		con_puts(hvtlfs_call_name(req.code));
+		con_puts(hvtlfs_call_name(out.code));
 		con_puts(" fast, more than 16 bytes without XMM input -> #UD\n");
 		*action = HV_RAISE_UD;
 		return 0;
+	case HVTLFS_DISPATCH_CONTINUE:
+#if defined(__x86_64__)
+		r->control = regs.r[HVTLFS_DISPATCH_REG_RCX];
+#else
+		r->control = (regs.r[HVTLFS_DISPATCH_REG_RDX] << 32) |
+			     (uint32_t)regs.r[HVTLFS_DISPATCH_REG_RAX];
+#endif
+		con_dec_field("hv:   continuation: rep start ",
+			      hvtlfs_control_rep_start(r->control));
+		con_puts(", IP kept on the call\n");
+		*action = HV_RESTART;
+		return 0;
+	default:
+		break;
 	}
-
-	con_puts("hv: ");
-	con_puts(hvtlfs_call_name(req.code));
-	con_puts(fast ? (in.len > 16u ? " xmm" : " fast") : " slow");
-	result = req.result;
-	if (req.status != HVTLFS_STATUS_SUCCESS && req.status != HVTLFS_STATUS_TIMEOUT) {
+	/* A refusal before any handler ran: say so, as the handler would have. */
+	if (out.reason != HVTLFS_OK && out.status != HVTLFS_STATUS_TIMEOUT &&
+	    out.status != HVTLFS_STATUS_INVALID_CONNECTION_ID) {
+		con_puts("hv: ");
+		con_puts(hvtlfs_call_name(out.code));
+		con_puts(hvtlfs_control_is_fast(r->control) ? " fast" : " slow");
 		con_puts(" -> ");
-		con_puts(hvtlfs_status_name(req.status));
+		con_puts(hvtlfs_status_name(out.status));
 		con_puts("\n");
-	} else {
-		switch (req.kind) {
-		case HVTLFS_HVCALL_REQ_FLUSH_VA:
-			say_flush(&req, ranges);
-			break;
-		case HVTLFS_HVCALL_REQ_FLUSH_GPA:
-			con_hex_field(": EPT ", req.address_space, 8);
-			say_ranges(&req, ranges);
-			break;
-		case HVTLFS_HVCALL_REQ_SPIN_WAIT:
-			con_dec_field(": spin count ", req.spin_count);
-			con_puts("\n");
-			break;
-		case HVTLFS_HVCALL_REQ_SIGNAL_EVENT:
-			con_hex_field(": connection ", req.connection_id, 1);
-			con_dec_field(" flag ", req.flag_number);
-			if (req.connection_id != HV_CONNECTION_ID) {
-				con_puts(" -> HV_STATUS_INVALID_CONNECTION_ID");
-				result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_CONNECTION_ID,
-							      0);
-			}
-			con_puts("\n");
-			break;
-		case HVTLFS_HVCALL_REQ_POST_MESSAGE:
-			con_hex_field(": connection ", req.connection_id, 1);
-			con_dec_field(" type ", req.message_type);
-			con_puts(" payload \"");
-			for (i = 0; i < req.payload_size; i++)
-				con_putc(req.payload[i] >= 0x20 && req.payload[i] < 0x7F
-						 ? (char)req.payload[i]
-						 : '.');
-			con_puts("\"\n");
-			break;
-		case HVTLFS_HVCALL_REQ_IPI:
-			con_hex_field(": vector ", req.vector, 2);
-			con_puts(" VPs ");
-			say_vpset(&req.vps);
-			con_puts("\n");
-			break;
-		default:
-			con_puts("\n");
-			break;
-		}
-		if (req.status == HVTLFS_STATUS_TIMEOUT && transparent_continuation) {
-			con_dec_field("hv:   continuation: rep start ",
-				      hvtlfs_result_reps_completed(result));
-			con_puts(", IP kept on the call\n");
-			*action = HV_RESTART;
-		} else if (req.status == HVTLFS_STATUS_TIMEOUT) {
-			con_dec_field("hv:   early return, reps completed ",
-				      hvtlfs_result_reps_completed(result));
-			con_puts("\n");
-		}
+	} else if (out.status == HVTLFS_STATUS_TIMEOUT) {
+		con_dec_field("hv:   early return, reps completed ",
+			      hvtlfs_result_reps_completed(out.result));
+		con_puts("\n");
 	}
-	if (hvtlfs_control_rep_count(r->control) != 0)
-		/* Rep calls: the hypervisor writes the updated rep start back into the control. */
-		r->control = hvtlfs_control_with_rep_start(r->control,
-							   hvtlfs_result_reps_completed(result));
-	return result;
+	for (i = 0; i < 6 && r->has_xmm; i++) {
+		r->xmm[i][0] = regs.r[HVTLFS_DISPATCH_REG_XMM(i, 0)];
+		r->xmm[i][1] = regs.r[HVTLFS_DISPATCH_REG_XMM(i, 1)];
+	}
+	return out.result;
 }

@@ -103,7 +103,14 @@ HVTLFS_BEGIN_DECLS
 	/* arm64. */                                                                               \
 	X(ERR_ARCH_NO_MSR, -150) /* No MSRs on this architecture (arm64: synthetic registers). */  \
 	X(ERR_SMCCC_UNSUPPORTED, -151) /* SMCCC vendor-hypervisor Call UID not supported. */      \
-	X(ERR_REGISTER_SHORT, -152) /* A register call completed fewer reps than asked. */
+	X(ERR_REGISTER_SHORT, -152) /* A register call completed fewer reps than asked. */        \
+	/* Register-level dispatcher. */                                                           \
+	X(ERR_GUEST_READ, -160) /* The guest-memory accessor failed to read. */                    \
+	X(ERR_GUEST_WRITE, -161) /* The guest-memory accessor failed to write. */                  \
+	X(ERR_HANDLER_REPS, -162) /* A handler's reps completed lie outside its reps. */           \
+	X(ERR_NOT_PERMITTED, -163) /* The partition lacks the privilege for the call. */           \
+	X(ERR_NO_HANDLER, -164) /* No handler implements the call. */                              \
+	X(ERR_NO_FAST_OUTPUT, -165) /* Fast output on an ABI that has none. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */

@@ -317,6 +317,32 @@ struct hvtlfs_hvcall_elements {
 };
 
 /*!
+ * @brief The checks of hvtlfs_hvcall_decode_into() that need no input byte: the
+ *        extended-call privilege, the whole of a VTL call or return, the catalog's
+ *        generic checks, the input and output sizes, the fast form (\#UD for XMM
+ *        input or output without the feature) and the slow input's and output's
+ *        alignment, page and overlap (hvtlfs_call_check_gpas()).
+ *
+ * The register-level dispatcher (dispatch.h) runs them before it fetches the
+ * input, to learn how many bytes to fetch; hvtlfs_hvcall_decode_into() (and so
+ * hvtlfs_hvcall_decode()) runs them first too, so the two never judge
+ * differently. @p in->bytes and @p in->len are not used.
+ * @param in what the guest passed.
+ * @param[out] req the judgement so far: a refusal (status, result, reason,
+ *        raise_ud) exactly as hvtlfs_hvcall_decode_into() would give it, or status
+ *        HV_STATUS_SUCCESS when the input may be fetched (with output_gpa and
+ *        notes set as the decoder sets them; an accepted VTL switch is complete).
+ * @param[out] need receives the input bytes the control word describes (the
+ *        catalog's fixed header + 8 x variable header + rep element x rep count;
+ *        0 on a refusal, and the variable header alone for a call whose row
+ *        gives no sizes); may be NULL.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an option
+ *         bit outside #HVTLFS_HVCALL_OPT_KNOWN.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in,
+					  struct hvtlfs_hvcall_request *req, size_t *need);
+
+/*!
  * @brief Judges and decodes one hypercall.
  *
  * Every refusal also names its library check in hvtlfs_hvcall_request::reason:
@@ -479,11 +505,14 @@ struct hvtlfs_hvcall_elements {
  * @return #HVTLFS_OK (act on @p req: status, result, raise_ud);
  *         #HVTLFS_ERR_NULL; #HVTLFS_ERR_INVALID_ARG for an option bit outside
  *         #HVTLFS_HVCALL_OPT_KNOWN; #HVTLFS_ERR_UNKNOWN_CALL for a catalog code this
- *         module does not decode (handle it elsewhere); #HVTLFS_ERR_TRUNCATED
+ *         module does not decode (handle it elsewhere), once hvtlfs_hvcall_check()
+ *         has accepted its control word and areas (a refusal is judged for every
+ *         catalog call); #HVTLFS_ERR_TRUNCATED
  *         when @p in->len is shorter than the input the control word
  *         describes although that input is valid (map more of the page, or
  *         pass the XMM registers); #HVTLFS_ERR_NO_SPACE for a list call with
- *         @p ranges_cap 0.
+ *         @p ranges_cap 0 that passes hvtlfs_hvcall_check() (a refusal is
+ *         judged whatever the capacity).
  */
 HVTLFS_MUST_CHECK int hvtlfs_hvcall_decode(const struct hvtlfs_hvcall_input *in,
 					   struct hvtlfs_hvcall_request *req,

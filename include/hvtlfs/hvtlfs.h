@@ -29,6 +29,7 @@
 #include "hvtlfs/extended.h"
 #include "hvtlfs/calls.h"
 #include "hvtlfs/hvcall.h"
+#include "hvtlfs/dispatch.h"
 #include "hvtlfs/nested.h"
 #include "hvtlfs/registers.h"
 #include "hvtlfs/vtl.h"

@@ -219,6 +219,64 @@ const struct hvtlfs_mock_call *hvtlfs_mock_call_at(unsigned long seq);
  */
 const struct hvtlfs_mock_call *hvtlfs_mock_last_call(void);
 
+/*! @name The register-level dispatcher as the mock's hypervisor
+ * @{ */
+
+struct hvtlfs_dispatcher;
+struct hvtlfs_dispatch_scratch;
+struct hvtlfs_dispatch_outcome;
+
+/*!
+ * @brief What hvtlfs_mock_dispatch_handler() needs (its @p ctx), and what it
+ *        reports.
+ */
+struct hvtlfs_mock_dispatch {
+	const struct hvtlfs_dispatcher *dispatcher; /*!< The hypervisor (dispatch.h). */
+	struct hvtlfs_dispatch_scratch *scratch;    /*!< Its working memory. */
+	struct hvtlfs_dispatch_outcome *outcome;    /*!< Receives the last outcome (may be NULL). */
+	int rc;					    /*!< The last hvtlfs_dispatch() return. */
+	unsigned long continuations;		    /*!< CONTINUE answers the guest re-executed. */
+};
+
+/*!
+ * @brief A mock handler that runs the call through hvtlfs_dispatch(): set it with
+ *        hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md).
+ *
+ * The registers of the call go in by the build's ABI (x86_64 long mode, or x86
+ * 32-bit on i386). A transparent continuation is re-executed at once, as the
+ * guest would; the result and any fast output registers go back to the caller.
+ * What a host test cannot receive is answered as a status: \#UD as
+ * HV_STATUS_INVALID_HYPERCALL_INPUT, a failed guest access as
+ * HV_STATUS_INVALID_ALIGNMENT (the TLFS's answer for a GPA outside the guest);
+ * hvtlfs_mock_dispatch::outcome and hvtlfs_mock_dispatch::rc say what really
+ * happened.
+ * @param call the call.
+ * @param ctx a struct hvtlfs_mock_dispatch.
+ */
+void hvtlfs_mock_dispatch_handler(struct hvtlfs_mock_call *call, void *ctx);
+
+/*!
+ * @brief The mock's guest-memory accessor for the dispatcher: GPA = host address.
+ * @param ctx unused.
+ * @param gpa the address.
+ * @param buf receives @p len bytes.
+ * @param len bytes.
+ * @return 0, or -1 for GPA 0 or a range past the address space.
+ */
+int hvtlfs_mock_guest_read(void *ctx, uint64_t gpa, void *buf, size_t len);
+
+/*!
+ * @brief The write half of hvtlfs_mock_guest_read().
+ * @param ctx unused.
+ * @param gpa the address.
+ * @param buf the @p len bytes to write.
+ * @param len bytes.
+ * @return 0, or -1 as for hvtlfs_mock_guest_read().
+ */
+int hvtlfs_mock_guest_write(void *ctx, uint64_t gpa, const void *buf, size_t len);
+
+/*! @} */
+
 /*! @} */
 
 HVTLFS_END_DECLS

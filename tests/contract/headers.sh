@@ -28,6 +28,7 @@ layers=(
 	"hvtlfs/control.h hvtlfs/catalog.h hvtlfs/vpset.h hvtlfs/ranges.h hvtlfs/features.h hvtlfs/arch/hypercall.h"
 	"hvtlfs/flush.h hvtlfs/planner.h hvtlfs/bringup.h hvtlfs/nested.h hvtlfs/hypercall.h hvtlfs/registers.h hvtlfs/vtl.h hvtlfs/visibility.h hvtlfs/interrupt.h hvtlfs/extended.h"
 	"hvtlfs/issue.h hvtlfs/hvcall.h hvtlfs/vp.h hvtlfs/calls.h"
+	"hvtlfs/dispatch.h"
 	"hvtlfs/hvtlfs.h"
 )
 layer_of() {

@@ -22,3 +22,27 @@ void read_vp_registers(const struct hvtlfs_hvcall_request *req,
 void write_vp_registers(const struct hvtlfs_hvcall_request *req,
 			const struct hvtlfs_register_entry *e);
 int switch_vtl(struct vcpu *v, const struct hvtlfs_hvcall_request *req);
+
+/* The dispatcher's snippets: the hypervisor's VP and guest memory, and its handlers. */
+#include "hvtlfs/dispatch.h"
+
+struct vp {
+	struct hvtlfs_dispatch_regs regs; /* loaded from the VMCS/VMCB and the FPU state */
+	struct hvtlfs_dispatch_scratch scratch;
+	bool long_mode; /* EFER.LMA and CS.L */
+};
+extern struct vp *vp;
+extern void *vm; /* the hypervisor's partition */
+int guest_read(void *ctx, uint64_t gpa, void *buf, size_t len);
+int guest_write(void *ctx, uint64_t gpa, const void *buf, size_t len);
+void do_flush(void *ctx, const struct hvtlfs_dispatch_call *call,
+	      struct hvtlfs_dispatch_reply *reply);
+void do_ipi(void *ctx, const struct hvtlfs_dispatch_call *call,
+	    struct hvtlfs_dispatch_reply *reply);
+void do_signal(void *ctx, const struct hvtlfs_dispatch_call *call,
+	       struct hvtlfs_dispatch_reply *reply);
+void advance_ip(struct vp *v);	    /* past VMCALL/VMMCALL */
+void inject_ud_vp(struct vp *v);    /* raise #UD in the guest */
+void store_registers(struct vp *v); /* the register file back to the VMCS/VMCB */
+bool flush_vp_tlb(void *vm, uint32_t vp_index, const struct hvtlfs_hvcall_request *req);
+bool need_resched(void);

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * libFuzzer harness for the register-level dispatcher. Input layout:
+ * byte 0: ABI (bit 0), dispatcher options (bits 1-2), handler mode (bits 3-5);
+ * byte 1: handler status (0: success, else the value); byte 2: handler reps;
+ * bytes 3-6: leaf 0x40000003 EBX; 7-10: EDX; 11-14: leaf 0x40000004 EAX; 15: spin
+ * retries 0xFFFFFFFF when odd; 16-17: the GPA where the accessor fails (offset in
+ * guest memory, 0xFFFF: never);
+ * then the register file (64 qwords, short input: zeros), then guest memory (two
+ * pages at GPA 0x10000). The ABI's input and output GPA registers are pointed
+ * into guest memory most of the time (bit 63 of the raw value set leaves them as
+ * they are); the control register is the fuzzer's.
+ *
+ * Checks: every answer is a TLFS status with the result's reserved bits clear, or
+ * #UD, FAULT or a handler misreport with no register changed; only the result,
+ * control and fast output registers ever change; guest memory changes only inside
+ * the output area (from the output GPA to the end of its page) of a call with
+ * output, and never when the call was refused before its handler.
+ */
+#include "hvtlfs/catalog.h"
+#include "hvtlfs/dispatch.h"
+
+#include "fuzz.h"
+
+#define GUEST_BASE 0x10000u
+#define GUEST_LEN  (2u * 4096u)
+
+static uint8_t guest[GUEST_LEN], snapshot[GUEST_LEN];
+static uint64_t fail_gpa;
+static uint8_t h_mode, h_status, h_reps;
+static bool handler_ran;
+
+static int bad(uint64_t gpa, size_t len)
+{
+	return gpa < GUEST_BASE || gpa - GUEST_BASE > GUEST_LEN ||
+	       len > GUEST_LEN - (gpa - GUEST_BASE) || (fail_gpa >= gpa && fail_gpa - gpa < len);
+}
+
+static int g_read(void *ctx, uint64_t gpa, void *buf, size_t len)
+{
+	(void)ctx;
+	CHECK(len <= 4096u && (gpa & 4095u) + len <= 4096u);
+	if (bad(gpa, len))
+		return -1;
+	memcpy(buf, guest + (gpa - GUEST_BASE), len);
+	return 0;
+}
+
+static int g_write(void *ctx, uint64_t gpa, const void *buf, size_t len)
+{
+	(void)ctx;
+	CHECK(len <= 4096u && (gpa & 4095u) + len <= 4096u);
+	if (bad(gpa, len))
+		return -1;
+	memcpy(guest + (gpa - GUEST_BASE), buf, len);
+	return 0;
+}
+
+static void handler(void *ctx, const struct hvtlfs_dispatch_call *call,
+		    struct hvtlfs_dispatch_reply *reply)
+{
+	size_t i;
+
+	(void)ctx;
+	handler_ran = true;
+	CHECK(call->input_len <= 4096u && call->rep_start <= call->rep_limit &&
+	      call->rep_limit <= call->rep_count);
+	for (i = 0; i < call->output_len; i++)
+		call->output[i] = (uint8_t)(0xA5 ^ i);
+	if (h_status)
+		reply->status = h_status;
+	if (h_mode & 1u)
+		reply->reps_completed = h_reps; /* may be out of range on purpose */
+	else if ((h_mode & 2u) && reply->reps_completed > call->rep_start)
+		reply->reps_completed--; /* a yield */
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct hvtlfs_dispatch_scratch s;
+	static struct hvtlfs_dispatch_handler handlers[64];
+	struct hvtlfs_dispatch_partition p;
+	struct hvtlfs_dispatcher d;
+	struct hvtlfs_dispatch_regs regs, before;
+	struct hvtlfs_dispatch_outcome out;
+	const struct hvtlfs_call_info *cat;
+	unsigned int abi, r;
+	size_t n, i, at;
+	uint64_t out_gpa;
+	int rc;
+
+	if (size < 18)
+		return 0;
+	abi = data[0] & 1u;
+	h_mode = (uint8_t)(data[0] >> 3);
+	h_status = data[1];
+	h_reps = data[2];
+	memset(&p, 0, sizeof(p));
+	p.options = (data[0] >> 1) & 3u;
+	p.privileges_ebx = (uint32_t)fuzz_le(data + 3, 4);
+	p.features_edx = (uint32_t)fuzz_le(data + 7, 4);
+	p.hints_eax = (uint32_t)fuzz_le(data + 11, 4);
+	p.spin_retries = (data[15] & 1u) ? 0xFFFFFFFFu : 0xFFFu;
+	fail_gpa = GUEST_BASE + fuzz_le(data + 16, 2);
+	at = 18;
+	memset(&regs, 0, sizeof(regs));
+	for (r = 0; r < HVTLFS_DISPATCH_REGS && at + 8 <= size; r++, at += 8)
+		regs.r[r] = fuzz_le(data + at, 8);
+	/* Point the GPA registers of the ABI into guest memory unless bit 63 of their raw
+	 * value says otherwise: x64 RDX and R8; x86 EBX:ECX and EDI:ESI (high halves 0,
+	 * the upper 32 bits of each slot left as garbage the ABI must ignore). The
+	 * control register is left alone, so slow and fast calls are both reached. */
+	if (abi == HVTLFS_DISPATCH_ABI_X64) {
+		for (r = 2; r <= 8; r += 6)
+			if (!(regs.r[r] >> 63))
+				regs.r[r] = GUEST_BASE + (regs.r[r] & 0x1FFFu);
+	} else {
+		static const unsigned int lo[] = { 1, 6 }, hi[] = { 3, 7 };
+
+		for (r = 0; r < 2; r++) {
+			if (!(regs.r[lo[r]] >> 63))
+				regs.r[lo[r]] = (regs.r[lo[r]] & 0xFFFFFFFF00000000ull) |
+						(GUEST_BASE + (regs.r[lo[r]] & 0x1FFFu));
+			if (!(regs.r[hi[r]] >> 63))
+				regs.r[hi[r]] &= 0xFFFFFFFF00000000ull;
+		}
+	}
+	memset(guest, 0, sizeof(guest));
+	if (at < size)
+		memcpy(guest, data + at, size - at < GUEST_LEN ? size - at : GUEST_LEN);
+	memcpy(snapshot, guest, sizeof(guest));
+
+	cat = hvtlfs_call_catalog(&n);
+	for (i = 0; i < n && i < 64u; i++) {
+		handlers[i].code = cat[i].code;
+		handlers[i].fn = handler;
+	}
+	memset(&d, 0, sizeof(d));
+	d.partition = &p;
+	d.memory.read = g_read;
+	d.memory.write = g_write;
+	d.handlers = handlers;
+	d.nhandlers = i;
+	handler_ran = false;
+	before = regs;
+	rc = hvtlfs_dispatch(&d, abi, &regs, &s, &out);
+	out_gpa = abi == HVTLFS_DISPATCH_ABI_X64
+			  ? before.r[8]
+			  : ((before.r[7] & 0xFFFFFFFFull) << 32) | (before.r[6] & 0xFFFFFFFFull);
+
+	if (rc != HVTLFS_OK || out.action == HVTLFS_DISPATCH_INJECT_UD ||
+	    out.action == HVTLFS_DISPATCH_FAULT) {
+		CHECK(rc == HVTLFS_OK || rc == HVTLFS_ERR_GUEST_READ ||
+		      rc == HVTLFS_ERR_GUEST_WRITE || rc == HVTLFS_ERR_HANDLER_REPS);
+		CHECK(rc != HVTLFS_ERR_HANDLER_REPS || (h_mode & 1u));
+		CHECK(memcmp(&regs, &before, sizeof(regs)) == 0);
+	} else {
+		CHECK(out.action == HVTLFS_DISPATCH_DONE || out.action == HVTLFS_DISPATCH_CONTINUE);
+		if (out.action == HVTLFS_DISPATCH_DONE) {
+			CHECK(strcmp(hvtlfs_status_name(out.status), "HV_STATUS_UNKNOWN") != 0 ||
+			      (handler_ran && out.status == h_status));
+			CHECK((out.result & HVTLFS_RESULT_RESERVED_MASK) == 0);
+		}
+		/* Registers: the result and control (RAX, RCX; EDX:EAX), and on x64 the
+		 * fast block (RDX, R8, XMM0-XMM5) of a fast call with output. */
+		for (r = 0; r < HVTLFS_DISPATCH_REGS; r++) {
+			bool may = abi == HVTLFS_DISPATCH_ABI_X64
+					   ? (r == 0 || r == 1 || r == 2 || r == 8 || r >= 32u + 0u)
+					   : ((r == 0 || r == 2) &&
+					      (regs.r[r] >> 32) == (before.r[r] >> 32));
+			CHECK(may || regs.r[r] == before.r[r]);
+		}
+	}
+	/* Guest memory: only the output area of a call whose handler ran. */
+	for (i = 0; i < GUEST_LEN; i++) {
+		uint64_t gpa = GUEST_BASE + i;
+
+		if (guest[i] == snapshot[i])
+			continue;
+		CHECK(handler_ran);
+		CHECK(gpa >= out_gpa && (gpa & ~4095ull) == (out_gpa & ~4095ull));
+	}
+	return 0;
+}

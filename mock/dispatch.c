@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* hvtlfs::mock with the register-level dispatcher as its hypervisor. */
+#include "hvtlfs/mock.h"
+
+#include "hvtlfs/arch.h"
+#include "hvtlfs/dispatch.h"
+
+#include <string.h>
+
+/* The mock's guest physical memory is the host's address space (GPA = address). */
+static void *host_of(uint64_t gpa, size_t len)
+{
+	if (gpa == 0 || gpa > (uint64_t)(uintptr_t)-1 || len > (uintptr_t)-1 - (uintptr_t)gpa)
+		return NULL;
+	return (void *)(uintptr_t)gpa;
+}
+
+int hvtlfs_mock_guest_read(void *ctx, uint64_t gpa, void *buf, size_t len)
+{
+	void *p = host_of(gpa, len);
+
+	(void)ctx;
+	if (!p)
+		return -1;
+	memcpy(buf, p, len);
+	return 0;
+}
+
+int hvtlfs_mock_guest_write(void *ctx, uint64_t gpa, const void *buf, size_t len)
+{
+	void *p = host_of(gpa, len);
+
+	(void)ctx;
+	if (!p)
+		return -1;
+	memcpy(p, buf, len);
+	return 0;
+}
+
+#ifdef HVTLFS_ARCH_X86_64
+#define MOCK_ABI_ HVTLFS_DISPATCH_ABI_X64
+#else
+#define MOCK_ABI_ HVTLFS_DISPATCH_ABI_X86
+#endif
+
+/* The mock's fast register file ([0] RDX, [1] R8, [2 + 2i] and [3 + 2i] XMMi)
+ * as register-file slots. */
+static unsigned int fast_slot(unsigned int i)
+{
+	if (i == 0)
+		return HVTLFS_DISPATCH_REG_RDX;
+	if (i == 1)
+		return HVTLFS_DISPATCH_REG_R8;
+	return HVTLFS_DISPATCH_REG_XMM((i - 2u) / 2u, (i - 2u) % 2u);
+}
+
+static void load(struct hvtlfs_dispatch_regs *r, const struct hvtlfs_mock_call *c)
+{
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+#ifdef HVTLFS_ARCH_X86_64
+	r->r[HVTLFS_DISPATCH_REG_RCX] = c->control;
+	for (i = 0; i < HVTLFS_MOCK_FAST_REGS; i++)
+		r->r[fast_slot(i)] = c->fast[i];
+	if (!hvtlfs_control_is_fast(c->control)) {
+		r->r[HVTLFS_DISPATCH_REG_RDX] = c->input_reg;
+		r->r[HVTLFS_DISPATCH_REG_R8] = c->output_reg;
+	}
+#else
+	(void)i;
+	r->r[HVTLFS_DISPATCH_REG_RDX] = c->control >> 32;
+	r->r[HVTLFS_DISPATCH_REG_RAX] = c->control & 0xFFFFFFFFu;
+	r->r[HVTLFS_DISPATCH_REG_RBX] = c->input_reg >> 32;
+	r->r[HVTLFS_DISPATCH_REG_RCX] = c->input_reg & 0xFFFFFFFFu;
+	r->r[HVTLFS_DISPATCH_REG_RDI] = c->output_reg >> 32;
+	r->r[HVTLFS_DISPATCH_REG_RSI] = c->output_reg & 0xFFFFFFFFu;
+#endif
+}
+
+static uint64_t result_of(const struct hvtlfs_dispatch_regs *r)
+{
+#ifdef HVTLFS_ARCH_X86_64
+	return r->r[HVTLFS_DISPATCH_REG_RAX];
+#else
+	return (r->r[HVTLFS_DISPATCH_REG_RDX] << 32) |
+	       (r->r[HVTLFS_DISPATCH_REG_RAX] & 0xFFFFFFFFu);
+#endif
+}
+
+void hvtlfs_mock_dispatch_handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	struct hvtlfs_mock_dispatch *md = (struct hvtlfs_mock_dispatch *)ctx;
+	struct hvtlfs_dispatch_outcome local, *out;
+	struct hvtlfs_dispatch_regs regs, before;
+	unsigned long rounds = 0;
+	unsigned int i;
+
+	if (!md || !md->dispatcher || !md->scratch) {
+		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0);
+		return;
+	}
+	out = md->outcome ? md->outcome : &local;
+	load(&regs, call);
+	before = regs;
+	/* CONTINUE leaves the instruction pointer on the call: the guest executes it
+	 * again with the control register as the dispatcher rewrote it. */
+	do {
+		md->rc = hvtlfs_dispatch(md->dispatcher, MOCK_ABI_, &regs, md->scratch, out);
+	} while (md->rc == HVTLFS_OK && out->action == HVTLFS_DISPATCH_CONTINUE &&
+		 ++rounds <= HVTLFS_CONTROL_REP_MAX);
+	md->continuations += rounds;
+	if (md->rc != HVTLFS_OK || out->action != HVTLFS_DISPATCH_DONE) {
+		/* No #UD or fault reaches a host test's caller: the status a decoder
+		 * pairs with #UD, or the TLFS's answer for a GPA outside the guest. */
+		call->result = hvtlfs_result_encode(out->action == HVTLFS_DISPATCH_INJECT_UD
+							    ? HVTLFS_STATUS_INVALID_HYPERCALL_INPUT
+							    : HVTLFS_STATUS_INVALID_ALIGNMENT,
+						    0);
+		return;
+	}
+	call->result = result_of(&regs);
+	/* Fast output registers (x86_64 only). */
+	for (i = 0; HVTLFS_ARCH_HAS_XMM_HYPERCALL && i < HVTLFS_MOCK_FAST_REGS; i++) {
+		unsigned int s = fast_slot(i);
+
+		if (regs.r[s] != before.r[s]) {
+			call->fast[i] = regs.r[s];
+			call->fast_out_mask |= 1u << i;
+		}
+	}
+}

@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "hvtlfs/dispatch.h"
+#include "hvtlfs/catalog.h"
+#include "hvtlfs/features.h"
+#include "hvtlfs_internal.h"
+
+/*
+ * One register of a calling convention: a 64-bit register (hi = NONE_), or the
+ * pair hi:lo of two 32-bit registers (the low 32 bits of each slot).
+ */
+#define NONE_ 0xFFu
+struct slot_ {
+	uint8_t hi, lo;
+};
+
+/* Slots of the fast block after its first two (the input and output GPA
+ * registers): XMM0-XMM5, low then high quadword. */
+#define XMM_SLOTS_  ((HVTLFS_FAST_XMM_BYTES - HVTLFS_FAST_GPR_BYTES) / 8u)
+#define FAST_SLOTS_ (2u + XMM_SLOTS_)
+
+/* A calling convention: where the control word, the two GPAs (the first two
+ * fast input qwords) and the result are, the rest of the fast block, and
+ * whether fast output exists. */
+struct abi_ {
+	const char *name;
+	struct slot_ control, input, output, result;
+	struct slot_ more[XMM_SLOTS_];
+	bool fast_output;
+};
+
+#define R64_(reg)                                                                                  \
+	{                                                                                          \
+		NONE_, HVTLFS_DISPATCH_REG_##reg                                                   \
+	}
+#define R32X2_(hi, lo)                                                                             \
+	{                                                                                          \
+		HVTLFS_DISPATCH_REG_##hi, HVTLFS_DISPATCH_REG_##lo                                 \
+	}
+#define XMM_(n)                                                                                    \
+	{ NONE_, HVTLFS_DISPATCH_REG_XMM(n, 0) },                                                  \
+	{                                                                                          \
+		NONE_, HVTLFS_DISPATCH_REG_XMM(n, 1)                                               \
+	}
+#define XMM0_5_                                                                                    \
+	{                                                                                          \
+		XMM_(0), XMM_(1), XMM_(2), XMM_(3), XMM_(4), XMM_(5)                               \
+	}
+
+/* TLFS "Hypercall Inputs", "XMM Fast Hypercall Input/Output", "Hypercall Outputs". */
+#define ABI_X64_(desc)                                                                             \
+	{                                                                                          \
+		desc, R64_(RCX), R64_(RDX), R64_(R8), R64_(RAX), XMM0_5_, true                     \
+	}
+#define ABI_X86_(desc)                                                                             \
+	{                                                                                          \
+		desc, R32X2_(RDX, RAX), R32X2_(RBX, RCX), R32X2_(RDI, RSI), R32X2_(RDX, RAX),      \
+			XMM0_5_, false                                                             \
+	}
+#define ABI_ROW_(name, desc) ABI_##name##_(desc),
+
+static const struct abi_ abis[] = { HVTLFS_DISPATCH_ABI_LIST(ABI_ROW_) };
+
+#define LOW32_ HVTLFS_U64(0xFFFFFFFF)
+
+static uint64_t slot_get(const struct hvtlfs_dispatch_regs *regs, struct slot_ s)
+{
+	if (s.hi == NONE_)
+		return regs->r[s.lo];
+	return ((regs->r[s.hi] & LOW32_) << 32) | (regs->r[s.lo] & LOW32_);
+}
+
+static void slot_set(struct hvtlfs_dispatch_regs *regs, struct slot_ s, uint64_t v)
+{
+	if (s.hi == NONE_) {
+		regs->r[s.lo] = v;
+		return;
+	}
+	/* A 32-bit caller's registers: the high halves stay as they were. */
+	regs->r[s.hi] = (regs->r[s.hi] & ~LOW32_) | (v >> 32);
+	regs->r[s.lo] = (regs->r[s.lo] & ~LOW32_) | (v & LOW32_);
+}
+
+static struct slot_ fast_slot(const struct abi_ *a, unsigned int i)
+{
+	if (i == 0)
+		return a->input;
+	if (i == 1)
+		return a->output;
+	return a->more[i - 2u];
+}
+
+/* The fast block (RDX, R8, XMM0-XMM5 and the like) as its 112 bytes. */
+static void fast_image(const struct abi_ *a, const struct hvtlfs_dispatch_regs *regs, uint8_t *b)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < FAST_SLOTS_; i++) {
+		uint64_t v = slot_get(regs, fast_slot(a, i));
+
+		for (k = 0; k < 8u; k++)
+			b[8u * i + k] = (uint8_t)(v >> (8u * k));
+	}
+}
+
+/* Writes back the slots of the fast block that bytes [from, to) of @b touch. */
+static void fast_store(const struct abi_ *a, struct hvtlfs_dispatch_regs *regs, const uint8_t *b,
+		       size_t from, size_t to)
+{
+	size_t i, k;
+
+	for (i = from / 8u; i < FAST_SLOTS_ && 8u * i < to; i++) {
+		uint64_t v = 0;
+
+		for (k = 0; k < 8u; k++)
+			v |= (uint64_t)b[8u * i + k] << (8u * k);
+		slot_set(regs, fast_slot(a, (unsigned int)i), v);
+	}
+}
+
+/* ---- privileges ---- */
+
+#define GATE_ROW_(name, reg, mask) { HVTLFS_CALL_##name, HVTLFS_DISPATCH_GATE_##reg, (mask) },
+
+static const struct {
+	uint16_t code;
+	uint8_t reg;
+	uint32_t mask;
+} gates[] = { HVTLFS_DISPATCH_GATE_LIST(GATE_ROW_) };
+
+uint16_t hvtlfs_dispatch_gate(const struct hvtlfs_dispatch_partition *p, uint16_t code)
+{
+	const uint16_t denied = HVTLFS_STATUS_ACCESS_DENIED;
+	size_t i;
+
+	if (!p)
+		return denied;
+	if (code >= HVTLFS_CALL_EXTENDED_FIRST)
+		return (p->privileges_ebx & HVTLFS_CPUID_FEATURES_EBX_EXTENDED_HYPERCALLS)
+			       ? HVTLFS_STATUS_SUCCESS
+			       : denied;
+	if (code == HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT)
+		return p->spin_retries == HVTLFS_DISPATCH_SPIN_NEVER ? denied
+								     : HVTLFS_STATUS_SUCCESS;
+	for (i = 0; i < sizeof(gates) / sizeof(gates[0]); i++) {
+		uint32_t have;
+
+		if (gates[i].code != code)
+			continue;
+		if (gates[i].reg == HVTLFS_DISPATCH_GATE_HINTS_EAX) {
+			if (p->options & HVTLFS_DISPATCH_OPT_HINTS_NOT_GATES)
+				continue;
+			have = p->hints_eax;
+		} else {
+			have = p->privileges_ebx;
+		}
+		if ((have & gates[i].mask) != gates[i].mask)
+			return denied;
+	}
+	return HVTLFS_STATUS_SUCCESS;
+}
+
+/* ---- handlers ---- */
+
+static hvtlfs_dispatch_fn handler_of(const struct hvtlfs_dispatcher *d, uint16_t code)
+{
+	size_t i;
+
+	for (i = 0; i < d->nhandlers; i++)
+		if (d->handlers[i].code == code && d->handlers[i].fn)
+			return d->handlers[i].fn;
+	return NULL;
+}
+
+const char *hvtlfs_dispatch_abi_name(unsigned int abi)
+{
+	return abi < HVTLFS_DISPATCH_ABI_COUNT_ ? abis[abi].name : "unknown ABI";
+}
+
+/* ---- the dispatch ---- */
+
+/* The answer: the result word in the result register, action DONE. */
+static int answer(const struct abi_ *a, struct hvtlfs_dispatch_regs *regs,
+		  struct hvtlfs_dispatch_outcome *out, uint16_t status, uint32_t reps, int reason)
+{
+	out->action = HVTLFS_DISPATCH_DONE;
+	out->status = status;
+	out->reason = reason;
+	out->result = hvtlfs_result_encode(status, reps);
+	slot_set(regs, a->result, out->result);
+	return HVTLFS_OK;
+}
+
+static int fault(struct hvtlfs_dispatch_outcome *out, uint64_t gpa, int err)
+{
+	out->action = HVTLFS_DISPATCH_FAULT;
+	out->fault_gpa = gpa;
+	out->reason = err;
+	return err;
+}
+
+int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
+		    struct hvtlfs_dispatch_regs *regs, struct hvtlfs_dispatch_scratch *s,
+		    struct hvtlfs_dispatch_outcome *out)
+{
+	const struct hvtlfs_dispatch_partition *p;
+	const struct hvtlfs_call_info *info;
+	const struct hvtlfs_call_output *o;
+	const struct abi_ *a;
+	struct hvtlfs_hvcall_elements el;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_dispatch_call call;
+	struct hvtlfs_dispatch_reply reply;
+	hvtlfs_dispatch_fn fn;
+	uint64_t control, out_gpa = 0;
+	size_t need = 0, out_len = 0, out_at = 0, from = 0, to = 0;
+	uint32_t rep0, reps;
+	bool rep, fast, yield;
+	uint16_t status;
+	int rc;
+
+	if (!d || !d->partition || !regs || !s || !out)
+		return HVTLFS_ERR_NULL;
+	p = d->partition;
+	if (abi >= HVTLFS_DISPATCH_ABI_COUNT_ || (p->options & ~HVTLFS_DISPATCH_OPT_KNOWN))
+		return HVTLFS_ERR_INVALID_ARG;
+	a = &abis[abi];
+	hvtlfs_zero_(out, sizeof(*out));
+	control = slot_get(regs, a->control);
+	out->code = hvtlfs_control_code(control);
+
+	/* 1. Privileges first (TLFS "Ordering of Error Conditions"). */
+	if (hvtlfs_dispatch_gate(p, out->code) != HVTLFS_STATUS_SUCCESS)
+		return answer(a, regs, out, HVTLFS_STATUS_ACCESS_DENIED, 0,
+			      HVTLFS_ERR_NOT_PERMITTED);
+
+	/* 2. The control word and the input's envelope, as the decoder judges them. */
+	hvtlfs_zero_(&in, sizeof(in));
+	in.control = control;
+	in.input_gpa = slot_get(regs, a->input);
+	fast = hvtlfs_control_is_fast(control);
+	/* Fast: the output register holds the second input qword, not a GPA. */
+	if (!fast)
+		in.output_gpa = slot_get(regs, a->output);
+	in.options = p->decoder_options;
+	if (p->features_edx & HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT)
+		in.features |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
+	if (p->features_edx & HVTLFS_CPUID_FEATURES_EDX_XMM_OUTPUT)
+		in.features |= HVTLFS_HVCALL_FEAT_XMM_OUTPUT;
+	if (p->features_edx & HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES)
+		in.features |= HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
+	if (p->privileges_ebx & HVTLFS_CPUID_FEATURES_EBX_EXTENDED_HYPERCALLS)
+		in.features |= HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS;
+	rc = hvtlfs_hvcall_check(&in, &s->req, &need);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if (s->req.raise_ud) {
+		out->action = HVTLFS_DISPATCH_INJECT_UD;
+		out->reason = s->req.reason;
+		return HVTLFS_OK;
+	}
+	if (s->req.status != HVTLFS_STATUS_SUCCESS)
+		return answer(a, regs, out, s->req.status,
+			      hvtlfs_result_reps_completed(s->req.result), s->req.reason);
+
+	/* A valid control word names a catalog call. */
+	info = hvtlfs_call_lookup(out->code);
+	rep = info && info->kind == HVTLFS_CALL_KIND_REP;
+	rep0 = hvtlfs_control_rep_start(control);
+	/* Refusals from here on report the rep start (0 for a simple call). */
+	reps = rep ? rep0 : 0;
+
+	/* 3. A call the integrator does not implement. */
+	fn = handler_of(d, out->code);
+	if (!info || !fn)
+		return answer(a, regs, out, HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0,
+			      HVTLFS_ERR_NO_HANDLER);
+
+	/* Input bytes: the catalog's size, or, for a row without sizes, all there is
+	 * (the rest of the input page, or the registers the partition may use). */
+	if (!(info->flags & HVTLFS_CALLF_SIZES)) {
+		if (fast)
+			need = (in.features & HVTLFS_HVCALL_FEAT_XMM_INPUT) ? HVTLFS_FAST_XMM_BYTES
+									    : HVTLFS_FAST_GPR_BYTES;
+		else
+			need = HVTLFS_PAGE_SIZE - (size_t)(in.input_gpa & (HVTLFS_PAGE_SIZE - 1u));
+	}
+
+	/* 4. The output area: the catalog's (hvtlfs_call_output_lookup()); its
+	 * alignment, page, overlap and fast fit, and #UD for XMM output without the
+	 * feature, were judged by hvtlfs_hvcall_check(). What is left is the ABI's. */
+	o = hvtlfs_call_output_lookup(out->code);
+	if (o) {
+		out_len =
+			o->fixed_size + (size_t)o->element_size * hvtlfs_control_rep_count(control);
+		if (fast) {
+			/* "This is only supported on x64 platforms" (TLFS "XMM Fast
+			 * Hypercall Output"). */
+			if (!a->fast_output)
+				return answer(a, regs, out, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
+					      reps, HVTLFS_ERR_NO_FAST_OUTPUT);
+			out_at = HVTLFS_FAST_OUTPUT_OFFSET(need);
+		} else {
+			out_gpa = in.output_gpa;
+		}
+	}
+
+	/* 5. Fetch and decode. */
+	if (fast) {
+		fast_image(a, regs, s->input);
+	} else if (need && d->memory.read(d->memory.ctx, in.input_gpa, s->input, need) != 0) {
+		return fault(out, in.input_gpa, HVTLFS_ERR_GUEST_READ);
+	}
+	in.bytes = s->input;
+	in.len = need;
+	hvtlfs_zero_(&call, sizeof(call));
+	call.control = control;
+	call.code = out->code;
+	call.fast = fast;
+	call.rep_start = rep0;
+	call.rep_count = hvtlfs_control_rep_count(control);
+	call.rep_limit = call.rep_count;
+	call.input = s->input;
+	call.input_len = need;
+	/* Field by field: an initializer may become a memset call (see flush.c). */
+	el.ranges = s->ranges;
+	el.ranges_cap = HVTLFS_DISPATCH_MAX_RANGES;
+	el.registers = s->registers;
+	el.registers_cap = HVTLFS_DISPATCH_MAX_REGISTERS;
+	el.apic_ids = s->apic_ids;
+	el.apic_ids_cap = HVTLFS_DISPATCH_MAX_APIC_IDS;
+	rc = hvtlfs_hvcall_decode_into(&in, &s->req, &el);
+	if (rc == HVTLFS_OK) {
+		const struct hvtlfs_hvcall_request *q = &s->req;
+
+		if (q->kind == HVTLFS_HVCALL_REQ_NONE)
+			return answer(a, regs, out, q->status,
+				      hvtlfs_result_reps_completed(q->result), q->reason);
+		/* A refused element (or an early return): the reps before it are done;
+		 * with none before it, there is nothing for the handler to do. */
+		if (q->status != HVTLFS_STATUS_SUCCESS) {
+			call.rep_limit = hvtlfs_result_reps_completed(q->result);
+			if (call.rep_limit <= rep0)
+				return answer(a, regs, out, q->status, call.rep_limit, q->reason);
+		}
+		call.req = q;
+		call.ranges = s->ranges;
+		call.registers = s->registers;
+		call.apic_ids = s->apic_ids;
+	} else if (rc != HVTLFS_ERR_UNKNOWN_CALL) {
+		return rc;
+	}
+	if (o) {
+		/* Fast: the output at its offset in the register image, so that the
+		 * request's output_offset (hvtlfs_hvcall_put_*()) counts from put_out. */
+		hvtlfs_zero_(s->output, out_at + out_len);
+		call.output = s->output + out_at;
+		call.output_len = out_len;
+		call.put_out = s->output;
+		call.put_out_size = out_at + out_len;
+	}
+
+	/* 6. The handler. */
+	reply.status = HVTLFS_STATUS_SUCCESS;
+	reply.reps_completed = rep ? call.rep_limit : 0;
+	fn(d->ctx, &call, &reply);
+	status = reply.status;
+	if (!rep) {
+		reply.reps_completed = 0;
+		yield = false;
+	} else {
+		if (reply.reps_completed < rep0 || reply.reps_completed > call.rep_limit)
+			return HVTLFS_ERR_HANDLER_REPS;
+		yield = status == HVTLFS_STATUS_TIMEOUT ||
+			(status == HVTLFS_STATUS_SUCCESS && reply.reps_completed < call.rep_limit);
+		/* All the decoder let through is done: the decoder's refusal stands. */
+		if (status == HVTLFS_STATUS_SUCCESS && reply.reps_completed == call.rep_limit &&
+		    call.rep_limit < call.rep_count) {
+			status = s->req.status;
+			yield = status == HVTLFS_STATUS_TIMEOUT;
+		}
+	}
+
+	/* 7. The output of what was done, then the result or the continuation. */
+	if (o) {
+		if (rep) {
+			from = o->fixed_size + (size_t)o->element_size * rep0;
+			to = o->fixed_size + (size_t)o->element_size * reply.reps_completed;
+		} else if (status == HVTLFS_STATUS_SUCCESS) {
+			to = o->fixed_size;
+		}
+	}
+	if (to > from) {
+		if (fast) {
+			uint8_t image[HVTLFS_FAST_XMM_BYTES];
+			size_t i;
+
+			fast_image(a, regs, image);
+			for (i = from; i < to; i++)
+				image[out_at + i] = call.output[i];
+			fast_store(a, regs, image, out_at + from, out_at + to);
+		} else if (d->memory.write(d->memory.ctx, out_gpa + from, call.output + from,
+					   to - from) != 0) {
+			return fault(out, out_gpa + from, HVTLFS_ERR_GUEST_WRITE);
+		}
+	}
+	if (yield && !(p->options & HVTLFS_DISPATCH_OPT_TIMEOUT)) {
+		/* TLFS "Hypercall Continuation": the rep start moves on, the instruction
+		 * pointer stays on the call, the result register is not written. */
+		slot_set(regs, a->control,
+			 hvtlfs_control_with_rep_start(control, reply.reps_completed));
+		out->action = HVTLFS_DISPATCH_CONTINUE;
+		return HVTLFS_OK;
+	}
+	if (yield)
+		status = HVTLFS_STATUS_TIMEOUT;
+	/* The reason is the decoder's when its refusal stands; a handler's own
+	 * status has no library check behind it. */
+	return answer(a, regs, out, status, reply.reps_completed,
+		      call.req && status == s->req.status ? s->req.reason : HVTLFS_OK);
+}
