@@ -82,7 +82,7 @@
  * current_stack_pointer (the operand of ASM_CALL_CONSTRAINT). GCC warns about two
  * global register variables for one register, so hvtlfs uses the kernel's.
  */
-#define HVTLFS_HYPERCALL_SP current_stack_pointer
+#define HVTLFS_HYPERCALL_SP	     current_stack_pointer
 #endif /* CONFIG_ARM64 */
 
 #include <hvtlfs/hypercall.h>
