@@ -74,7 +74,7 @@ struct du_call {
 #define DU_RDI	     7u
 #define DU_R8	     8u
 #define DU_XMM(n, h) (32u + 2u * (n) + (h))
-#define DU_X(n)	     (0u + (n)) /* arm64 Xn */
+#define DU_X(n)	     (0u + (n))	 /* arm64 Xn */
 #define DU_SMCCC_HV  0x46000001u /* SMCCC function id of a Hyper-V hypercall */
 
 static void du_set32x2(struct hvtlfs_dispatch_regs *r, unsigned int hi, unsigned int lo, uint64_t v)

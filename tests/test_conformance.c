@@ -28,7 +28,7 @@
 #include "dispatchutil.h"
 
 static const unsigned int abis[] = { HVTLFS_DISPATCH_ABI_X64, HVTLFS_DISPATCH_ABI_X86,
-				      HVTLFS_DISPATCH_ABI_ARM64 };
+				     HVTLFS_DISPATCH_ABI_ARM64 };
 #define NABIS (sizeof(abis) / sizeof(abis[0]))
 
 /* Guest memory the rows point at (GPAs). */
