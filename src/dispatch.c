@@ -72,11 +72,16 @@ struct abi_ {
 			XMM0_5_, HVTLFS_FAST_XMM_BYTES, false, NONE_, 0                            \
 	}
 /* SMCCC `hvc #0` (Linux arch/arm64/hyperv, OpenVMM's Arm64RegisterIo): W0 the
- * function id, X1 control, X2 and X3 the GPAs, X2-X17 fast, X0 the result. */
+ * function id, X1 control, X2 and X3 the GPAs, X2-X17 fast, X0 the result. The
+ * register-file fast form is part of the convention, not a feature: Linux arm64 reads
+ * its first synthetic registers with a 20-byte fast HvCallGetVpRegisters (value in
+ * X6/X7) before it knows any feature bit. */
 #define ABI_ARM64_(desc)                                                                           \
 	{                                                                                          \
 		desc, X_(1), X_(2), X_(3), X_(0), X4_17_, HVTLFS_FAST_ARM64_BYTES, true,           \
-			HVTLFS_DISPATCH_REG_X(0), HVTLFS_HVCALL_FEAT_ARM64                         \
+			HVTLFS_DISPATCH_REG_X(0),                                                  \
+			HVTLFS_HVCALL_FEAT_ARM64 | HVTLFS_HVCALL_FEAT_XMM_INPUT |                  \
+				HVTLFS_HVCALL_FEAT_XMM_OUTPUT                                      \
 	}
 #define ABI_ROW_(name, desc) ABI_##name##_(desc),
 

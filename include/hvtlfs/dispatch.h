@@ -105,10 +105,12 @@ HVTLFS_ASSERT_SIZE(struct hvtlfs_dispatch_regs, 8 * 64);
  *   function id #HVTLFS_SMCCC_HV_HYPERCALL (any other is not a hypercall:
  *   #HVTLFS_DISPATCH_NOT_HYPERCALL, no register changed), control X1, input GPA
  *   (fast: first input qword) X2, output GPA (fast: second) X3, fast input
- *   X2-X17 (#HVTLFS_FAST_ARM64_BYTES, 128 bytes: past 16 under the XMM fast input
- *   feature bit, which the partition shows as on x64), fast output in the
- *   register pairs after the input rounded up to 16 bytes (under the XMM fast
- *   output bit), result X0. The decoder is told the caller is arm64
+ *   X2-X17 (#HVTLFS_FAST_ARM64_BYTES, 128 bytes), fast output in the register
+ *   pairs after the input rounded up to 16 bytes, result X0. The register-file
+ *   fast form is part of the convention, not a feature: Linux arm64 reads its
+ *   first synthetic registers with a 20-byte fast HvCallGetVpRegisters before it
+ *   knows any feature bit, so the XMM input and output bits are not consulted
+ *   (no \#UD). The decoder is told the caller is arm64
  *   (#HVTLFS_HVCALL_FEAT_ARM64: the arm64 register names, the 128 bytes).
  *
  * An architecture adds its row here and its registers in dispatch.c.
