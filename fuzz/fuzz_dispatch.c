@@ -5,16 +5,16 @@
  * byte 1: handler status (0: success, else the value); byte 2: handler reps;
  * bytes 3-6: leaf 0x40000003 EBX; 7-10: EDX; 11-14: leaf 0x40000004 EAX; 15: spin
  * retries 0xFFFFFFFF when bit 0 is set, the ARM64 ABI instead of byte 0's when bit 1
- * is (X0 the Hyper-V SMCCC function id unless bit 2 is); 16-17: the GPA where the accessor fails (offset in
- * guest memory, 0xFFFF: never);
+ * is (X0 the Hyper-V SMCCC function id unless bit 2 is); 16-17: the GPA where the
+ * accessor fails (offset in guest memory, 0xFFFF: never);
  * then the register file (64 qwords, short input: zeros), then guest memory (two
  * pages at GPA 0x10000). The ABI's input and output GPA registers are pointed
  * into guest memory most of the time (bit 63 of the raw value set leaves them as
  * they are); the control register is the fuzzer's.
  *
  * Checks: every answer is a TLFS status with the result's reserved bits clear, or
- * #UD, FAULT, not a hypercall (arm64) or a handler misreport with no register changed; only the result,
- * control and fast output registers ever change; guest memory changes only inside
+ * #UD, FAULT, not a hypercall (arm64) or a handler misreport with no register
+ * changed; only the result, control and fast output registers ever change; guest memory changes only inside
  * the output area (from the output GPA to the end of its page) of a call with
  * output, and never when the call was refused before its handler.
  */
