@@ -4,16 +4,17 @@
  * byte 0: ABI (bit 0), dispatcher options (bits 1-2), handler mode (bits 3-5);
  * byte 1: handler status (0: success, else the value); byte 2: handler reps;
  * bytes 3-6: leaf 0x40000003 EBX; 7-10: EDX; 11-14: leaf 0x40000004 EAX; 15: spin
- * retries 0xFFFFFFFF when odd; 16-17: the GPA where the accessor fails (offset in
- * guest memory, 0xFFFF: never);
+ * retries 0xFFFFFFFF when bit 0 is set, the ARM64 ABI instead of byte 0's when bit 1
+ * is (X0 the Hyper-V SMCCC function id unless bit 2 is); 16-17: the GPA where the
+ * accessor fails (offset in guest memory, 0xFFFF: never);
  * then the register file (64 qwords, short input: zeros), then guest memory (two
  * pages at GPA 0x10000). The ABI's input and output GPA registers are pointed
  * into guest memory most of the time (bit 63 of the raw value set leaves them as
  * they are); the control register is the fuzzer's.
  *
  * Checks: every answer is a TLFS status with the result's reserved bits clear, or
- * #UD, FAULT or a handler misreport with no register changed; only the result,
- * control and fast output registers ever change; guest memory changes only inside
+ * #UD, FAULT, not a hypercall (arm64) or a handler misreport with no register
+ * changed; only the result, control and fast output registers ever change; guest memory changes only inside
  * the output area (from the output GPA to the end of its page) of a call with
  * output, and never when the call was refused before its handler.
  */
@@ -91,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 18)
 		return 0;
-	abi = data[0] & 1u;
+	abi = (data[15] & 2u) ? HVTLFS_DISPATCH_ABI_ARM64 : data[0] & 1u;
 	h_mode = (uint8_t)(data[0] >> 3);
 	h_status = data[1];
 	h_reps = data[2];
@@ -110,7 +111,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * value says otherwise: x64 RDX and R8; x86 EBX:ECX and EDI:ESI (high halves 0,
 	 * the upper 32 bits of each slot left as garbage the ABI must ignore). The
 	 * control register is left alone, so slow and fast calls are both reached. */
-	if (abi == HVTLFS_DISPATCH_ABI_X64) {
+	if (abi == HVTLFS_DISPATCH_ABI_ARM64) {
+		/* X2 and X3; W0 the hypercall's function id unless byte 15 bit 2 says not. */
+		for (r = 2; r <= 3; r++)
+			if (!(regs.r[r] >> 63))
+				regs.r[r] = GUEST_BASE + (regs.r[r] & 0x1FFFu);
+		if (!(data[15] & 4u))
+			regs.r[0] = HVTLFS_SMCCC_HV_HYPERCALL;
+	} else if (abi == HVTLFS_DISPATCH_ABI_X64) {
 		for (r = 2; r <= 8; r += 6)
 			if (!(regs.r[r] >> 63))
 				regs.r[r] = GUEST_BASE + (regs.r[r] & 0x1FFFu);
@@ -144,12 +152,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	handler_ran = false;
 	before = regs;
 	rc = hvtlfs_dispatch(&d, abi, &regs, &s, &out);
-	out_gpa = abi == HVTLFS_DISPATCH_ABI_X64
-			  ? before.r[8]
-			  : ((before.r[7] & 0xFFFFFFFFull) << 32) | (before.r[6] & 0xFFFFFFFFull);
+	if (abi == HVTLFS_DISPATCH_ABI_ARM64)
+		out_gpa = before.r[3];
+	else if (abi == HVTLFS_DISPATCH_ABI_X64)
+		out_gpa = before.r[8];
+	else
+		out_gpa = ((before.r[7] & 0xFFFFFFFFull) << 32) | (before.r[6] & 0xFFFFFFFFull);
 
-	if (rc != HVTLFS_OK || out.action == HVTLFS_DISPATCH_INJECT_UD ||
-	    out.action == HVTLFS_DISPATCH_FAULT) {
+	if (rc == HVTLFS_OK && out.action == HVTLFS_DISPATCH_NOT_HYPERCALL) {
+		/* Only the ARM64 ABI has a function id; nothing changed, nothing ran. */
+		CHECK(abi == HVTLFS_DISPATCH_ABI_ARM64);
+		CHECK((before.r[0] & 0xFFFFFFFFull) != HVTLFS_SMCCC_HV_HYPERCALL);
+		CHECK(!handler_ran);
+		CHECK(memcmp(&regs, &before, sizeof(regs)) == 0);
+	} else if (rc != HVTLFS_OK || out.action == HVTLFS_DISPATCH_INJECT_UD ||
+		   out.action == HVTLFS_DISPATCH_FAULT) {
 		CHECK(rc == HVTLFS_OK || rc == HVTLFS_ERR_GUEST_READ ||
 		      rc == HVTLFS_ERR_GUEST_WRITE || rc == HVTLFS_ERR_HANDLER_REPS);
 		CHECK(rc != HVTLFS_ERR_HANDLER_REPS || (h_mode & 1u));
@@ -161,13 +178,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			      (handler_ran && out.status == h_status));
 			CHECK((out.result & HVTLFS_RESULT_RESERVED_MASK) == 0);
 		}
-		/* Registers: the result and control (RAX, RCX; EDX:EAX), and on x64 the
-		 * fast block (RDX, R8, XMM0-XMM5) of a fast call with output. */
+		/* Registers: the result and control (RAX, RCX; EDX:EAX; X0, X1), and on x64
+		 * and arm64 the fast block (RDX, R8, XMM0-XMM5; X2-X17) of a fast call with
+		 * output. */
 		for (r = 0; r < HVTLFS_DISPATCH_REGS; r++) {
-			bool may = abi == HVTLFS_DISPATCH_ABI_X64
-					   ? (r == 0 || r == 1 || r == 2 || r == 8 || r >= 32u + 0u)
-					   : ((r == 0 || r == 2) &&
-					      (regs.r[r] >> 32) == (before.r[r] >> 32));
+			bool may;
+
+			if (abi == HVTLFS_DISPATCH_ABI_ARM64)
+				may = r <= 17u;
+			else if (abi == HVTLFS_DISPATCH_ABI_X64)
+				may = r == 0 || r == 1 || r == 2 || r == 8 || r >= 32u + 0u;
+			else
+				may = (r == 0 || r == 2) &&
+				      (regs.r[r] >> 32) == (before.r[r] >> 32);
 			CHECK(may || regs.r[r] == before.r[r]);
 		}
 	}

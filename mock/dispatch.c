@@ -37,16 +37,28 @@ int hvtlfs_mock_guest_write(void *ctx, uint64_t gpa, const void *buf, size_t len
 	return 0;
 }
 
-#ifdef HVTLFS_ARCH_X86_64
+#if defined(HVTLFS_ARCH_X86_64)
 #define MOCK_ABI_ HVTLFS_DISPATCH_ABI_X64
+#elif defined(HVTLFS_ARCH_ARM64)
+#define MOCK_ABI_ HVTLFS_DISPATCH_ABI_ARM64
 #else
 #define MOCK_ABI_ HVTLFS_DISPATCH_ABI_X86
 #endif
 
-/* The mock's fast register file ([0] RDX, [1] R8, [2 + 2i] and [3 + 2i] XMMi)
- * as register-file slots. */
+/* Fast output comes back on x86_64 and arm64 (x86 has none). */
+#if defined(HVTLFS_ARCH_X86_64) || defined(HVTLFS_ARCH_ARM64)
+#define MOCK_FAST_OUT_ 1
+#else
+#define MOCK_FAST_OUT_ 0
+#endif
+
+/* The mock's fast register file as register-file slots: x86_64 [0] RDX, [1] R8,
+ * [2 + 2i] and [3 + 2i] XMMi; arm64 [i] X(2 + i). */
 static unsigned int fast_slot(unsigned int i)
 {
+#if defined(HVTLFS_ARCH_ARM64)
+	return HVTLFS_DISPATCH_REG_X(2u + i);
+#endif
 	if (i == 0)
 		return HVTLFS_DISPATCH_REG_RDX;
 	if (i == 1)
@@ -59,7 +71,17 @@ static void load(struct hvtlfs_dispatch_regs *r, const struct hvtlfs_mock_call *
 	unsigned int i;
 
 	memset(r, 0, sizeof(*r));
-#ifdef HVTLFS_ARCH_X86_64
+#if defined(HVTLFS_ARCH_ARM64)
+	/* The mock only calls its handler for the Hyper-V SMCCC function id. */
+	r->r[HVTLFS_DISPATCH_REG_X(0)] = HVTLFS_SMCCC_HV_HYPERCALL;
+	r->r[HVTLFS_DISPATCH_REG_X(1)] = c->control;
+	for (i = 0; i < HVTLFS_MOCK_FAST_REGS; i++)
+		r->r[fast_slot(i)] = c->fast[i];
+	if (!hvtlfs_control_is_fast(c->control)) {
+		r->r[HVTLFS_DISPATCH_REG_X(2)] = c->input_reg;
+		r->r[HVTLFS_DISPATCH_REG_X(3)] = c->output_reg;
+	}
+#elif defined(HVTLFS_ARCH_X86_64)
 	r->r[HVTLFS_DISPATCH_REG_RCX] = c->control;
 	for (i = 0; i < HVTLFS_MOCK_FAST_REGS; i++)
 		r->r[fast_slot(i)] = c->fast[i];
@@ -80,8 +102,8 @@ static void load(struct hvtlfs_dispatch_regs *r, const struct hvtlfs_mock_call *
 
 static uint64_t result_of(const struct hvtlfs_dispatch_regs *r)
 {
-#ifdef HVTLFS_ARCH_X86_64
-	return r->r[HVTLFS_DISPATCH_REG_RAX];
+#if defined(HVTLFS_ARCH_X86_64) || defined(HVTLFS_ARCH_ARM64)
+	return r->r[HVTLFS_DISPATCH_REG_RAX]; /* RAX; arm64 X0, the same slot */
 #else
 	return (r->r[HVTLFS_DISPATCH_REG_RDX] << 32) |
 	       (r->r[HVTLFS_DISPATCH_REG_RAX] & 0xFFFFFFFFu);
@@ -120,8 +142,8 @@ void hvtlfs_mock_dispatch_handler(struct hvtlfs_mock_call *call, void *ctx)
 		return;
 	}
 	call->result = result_of(&regs);
-	/* Fast output registers (x86_64 only). */
-	for (i = 0; HVTLFS_ARCH_HAS_XMM_HYPERCALL && i < HVTLFS_MOCK_FAST_REGS; i++) {
+	/* Fast output registers (x86_64 and arm64). */
+	for (i = 0; MOCK_FAST_OUT_ && i < HVTLFS_MOCK_FAST_REGS; i++) {
 		unsigned int s = fast_slot(i);
 
 		if (regs.r[s] != before.r[s]) {

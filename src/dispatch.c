@@ -13,19 +13,24 @@ struct slot_ {
 	uint8_t hi, lo;
 };
 
-/* Slots of the fast block after its first two (the input and output GPA
- * registers): XMM0-XMM5, low then high quadword. */
-#define XMM_SLOTS_  ((HVTLFS_FAST_XMM_BYTES - HVTLFS_FAST_GPR_BYTES) / 8u)
-#define FAST_SLOTS_ (2u + XMM_SLOTS_)
+/* The largest fast block of any ABI (arm64's X2-X17), and the slots after its
+ * first two (the input and output GPA registers): XMM0-XMM5 low then high
+ * quadword (x86), X4-X17 (arm64). */
+#define FAST_MAX_BYTES_ HVTLFS_FAST_ARM64_BYTES
+#define MORE_SLOTS_	((FAST_MAX_BYTES_ - HVTLFS_FAST_GPR_BYTES) / 8u)
 
 /* A calling convention: where the control word, the two GPAs (the first two
- * fast input qwords) and the result are, the rest of the fast block, and
- * whether fast output exists. */
+ * fast input qwords) and the result are, the rest of the fast block and its
+ * bytes, whether fast output exists, the SMCCC function id register (NONE_: the
+ * ABI has none) and the decoder's features for the caller. */
 struct abi_ {
 	const char *name;
 	struct slot_ control, input, output, result;
-	struct slot_ more[XMM_SLOTS_];
+	struct slot_ more[MORE_SLOTS_];
+	uint8_t fast_bytes;
 	bool fast_output;
+	uint8_t function_id;
+	unsigned int features;
 };
 
 #define R64_(reg)                                                                                  \
@@ -45,16 +50,38 @@ struct abi_ {
 	{                                                                                          \
 		XMM_(0), XMM_(1), XMM_(2), XMM_(3), XMM_(4), XMM_(5)                               \
 	}
+#define X_(n)                                                                                      \
+	{                                                                                          \
+		NONE_, HVTLFS_DISPATCH_REG_X(n)                                                    \
+	}
+#define X4_17_                                                                                     \
+	{                                                                                          \
+		X_(4), X_(5), X_(6), X_(7), X_(8), X_(9), X_(10), X_(11), X_(12), X_(13), X_(14),  \
+			X_(15), X_(16), X_(17)                                                     \
+	}
 
 /* TLFS "Hypercall Inputs", "XMM Fast Hypercall Input/Output", "Hypercall Outputs". */
 #define ABI_X64_(desc)                                                                             \
 	{                                                                                          \
-		desc, R64_(RCX), R64_(RDX), R64_(R8), R64_(RAX), XMM0_5_, true                     \
+		desc, R64_(RCX), R64_(RDX), R64_(R8), R64_(RAX), XMM0_5_, HVTLFS_FAST_XMM_BYTES,   \
+			true, NONE_, 0                                                             \
 	}
 #define ABI_X86_(desc)                                                                             \
 	{                                                                                          \
 		desc, R32X2_(RDX, RAX), R32X2_(RBX, RCX), R32X2_(RDI, RSI), R32X2_(RDX, RAX),      \
-			XMM0_5_, false                                                             \
+			XMM0_5_, HVTLFS_FAST_XMM_BYTES, false, NONE_, 0                            \
+	}
+/* SMCCC `hvc #0` (Linux arch/arm64/hyperv, OpenVMM's Arm64RegisterIo): W0 the
+ * function id, X1 control, X2 and X3 the GPAs, X2-X17 fast, X0 the result. The
+ * register-file fast form is part of the convention, not a feature: Linux arm64 reads
+ * its first synthetic registers with a 20-byte fast HvCallGetVpRegisters (value in
+ * X6/X7) before it knows any feature bit. */
+#define ABI_ARM64_(desc)                                                                           \
+	{                                                                                          \
+		desc, X_(1), X_(2), X_(3), X_(0), X4_17_, HVTLFS_FAST_ARM64_BYTES, true,           \
+			HVTLFS_DISPATCH_REG_X(0),                                                  \
+			HVTLFS_HVCALL_FEAT_ARM64 | HVTLFS_HVCALL_FEAT_XMM_INPUT |                  \
+				HVTLFS_HVCALL_FEAT_XMM_OUTPUT                                      \
 	}
 #define ABI_ROW_(name, desc) ABI_##name##_(desc),
 
@@ -89,12 +116,12 @@ static struct slot_ fast_slot(const struct abi_ *a, unsigned int i)
 	return a->more[i - 2u];
 }
 
-/* The fast block (RDX, R8, XMM0-XMM5 and the like) as its 112 bytes. */
+/* The fast block (RDX, R8, XMM0-XMM5 and the like) as its bytes (112, 128). */
 static void fast_image(const struct abi_ *a, const struct hvtlfs_dispatch_regs *regs, uint8_t *b)
 {
 	unsigned int i, k;
 
-	for (i = 0; i < FAST_SLOTS_; i++) {
+	for (i = 0; i < a->fast_bytes / 8u; i++) {
 		uint64_t v = slot_get(regs, fast_slot(a, i));
 
 		for (k = 0; k < 8u; k++)
@@ -108,7 +135,7 @@ static void fast_store(const struct abi_ *a, struct hvtlfs_dispatch_regs *regs, 
 {
 	size_t i, k;
 
-	for (i = from / 8u; i < FAST_SLOTS_ && 8u * i < to; i++) {
+	for (i = from / 8u; i < a->fast_bytes / 8u && 8u * i < to; i++) {
 		uint64_t v = 0;
 
 		for (k = 0; k < 8u; k++)
@@ -225,6 +252,14 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 		return HVTLFS_ERR_INVALID_ARG;
 	a = &abis[abi];
 	hvtlfs_zero_(out, sizeof(*out));
+	/* 0. SMCCC: a function other than the Hyper-V hypercall is not one (the
+	 * function id is W0, SMCCC "Function Identifiers"). */
+	if (a->function_id != NONE_ &&
+	    (regs->r[a->function_id] & LOW32_) != HVTLFS_SMCCC_HV_HYPERCALL) {
+		out->action = HVTLFS_DISPATCH_NOT_HYPERCALL;
+		out->reason = HVTLFS_ERR_NOT_HYPERCALL;
+		return HVTLFS_OK;
+	}
 	control = slot_get(regs, a->control);
 	out->code = hvtlfs_control_code(control);
 
@@ -242,6 +277,7 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 	if (!fast)
 		in.output_gpa = slot_get(regs, a->output);
 	in.options = p->decoder_options;
+	in.features = a->features;
 	if (p->features_edx & HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT)
 		in.features |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
 	if (p->features_edx & HVTLFS_CPUID_FEATURES_EDX_XMM_OUTPUT)
@@ -279,7 +315,7 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 	 * (the rest of the input page, or the registers the partition may use). */
 	if (!(info->flags & HVTLFS_CALLF_SIZES)) {
 		if (fast)
-			need = (in.features & HVTLFS_HVCALL_FEAT_XMM_INPUT) ? HVTLFS_FAST_XMM_BYTES
+			need = (in.features & HVTLFS_HVCALL_FEAT_XMM_INPUT) ? a->fast_bytes
 									    : HVTLFS_FAST_GPR_BYTES;
 		else
 			need = HVTLFS_PAGE_SIZE - (size_t)(in.input_gpa & (HVTLFS_PAGE_SIZE - 1u));
@@ -391,7 +427,7 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 	}
 	if (to > from) {
 		if (fast) {
-			uint8_t image[HVTLFS_FAST_XMM_BYTES];
+			uint8_t image[FAST_MAX_BYTES_];
 			size_t i;
 
 			fast_image(a, regs, image);

@@ -745,7 +745,11 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 	out_need = out ? out->fixed_size + (uint64_t)out->element_size * req->rep_count : 0;
 
 	if (hvtlfs_control_is_fast(control)) {
-		if (!HVTLFS_FAST_IO_FITS(size, out_need, HVTLFS_FAST_XMM_BYTES))
+		/* The caller's fast capacity: RDX, R8, XMM0-XMM5 (x64), X2-X17 (arm64). */
+		uint64_t cap = (in->features & HVTLFS_HVCALL_FEAT_ARM64) ? HVTLFS_FAST_ARM64_BYTES
+									 : HVTLFS_FAST_XMM_BYTES;
+
+		if (!HVTLFS_FAST_IO_FITS(size, out_need, cap))
 			return reject(req, HVTLFS_STATUS_INVALID_HYPERCALL_INPUT,
 				      HVTLFS_ERR_FAST_TOO_BIG);
 		if ((size > HVTLFS_FAST_GPR_BYTES &&
@@ -761,7 +765,7 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 		if (info->flags & HVTLFS_CALLF_OUTPUT)
 			req->output_gpa = in->output_gpa;
 	}
-	/* At most a page (slow) or 112 bytes (fast): fits a size_t. */
+	/* At most a page (slow) or 128 bytes (fast): fits a size_t. */
 	if (need)
 		*need = (size_t)size;
 	return HVTLFS_OK;

@@ -55,12 +55,15 @@ static int du_write(void *ctx, uint64_t gpa, const void *buf, size_t len)
 
 /* ---- a call's registers, placed as the TLFS's tables say ---- */
 
-/* TLFS "Hypercall Inputs" (x64 and x86 columns), "XMM Fast Hypercall Input". */
+/* TLFS "Hypercall Inputs" (x64 and x86 columns), "XMM Fast Hypercall Input"; arm64
+ * as Linux arch/arm64/hyperv and OpenVMM's Arm64RegisterIo place it (SMCCC `hvc #0`:
+ * X0 the function id 0x46000001, X1 control, X2 and X3, fast input X2-X17). */
 struct du_call {
 	uint64_t control;
 	uint64_t in_gpa;    /* slow: input GPA; fast: the first input qword */
 	uint64_t out_gpa;   /* slow: output GPA; fast: the second input qword */
-	uint64_t xmm[6][2]; /* XMM0-XMM5, low and high quadword */
+	uint64_t xmm[6][2]; /* XMM0-XMM5, low and high quadword (arm64: X4-X15) */
+	uint64_t tail[2];   /* arm64 only: fast input qwords 15 and 16 (X16, X17) */
 };
 
 #define DU_RAX	     0u
@@ -71,6 +74,8 @@ struct du_call {
 #define DU_RDI	     7u
 #define DU_R8	     8u
 #define DU_XMM(n, h) (32u + 2u * (n) + (h))
+#define DU_X(n)	     (0u + (n))	 /* arm64 Xn */
+#define DU_SMCCC_HV  0x46000001u /* SMCCC function id of a Hyper-V hypercall */
 
 static void du_set32x2(struct hvtlfs_dispatch_regs *r, unsigned int hi, unsigned int lo, uint64_t v)
 {
@@ -87,6 +92,22 @@ static void du_load(unsigned int abi, struct hvtlfs_dispatch_regs *r, const stru
 {
 	unsigned int n;
 
+	if (abi == HVTLFS_DISPATCH_ABI_ARM64) {
+		r->r[DU_X(0)] = DU_SMCCC_HV;
+		r->r[DU_X(1)] = c->control;
+		r->r[DU_X(2)] = c->in_gpa;
+		r->r[DU_X(3)] = c->out_gpa;
+		/* X4-X17 carry only fast input: a slow call leaves them as they were. */
+		if (!(c->control & HVTLFS_CONTROL_FAST))
+			return;
+		for (n = 0; n < 6u; n++) {
+			r->r[DU_X(4 + 2 * n)] = c->xmm[n][0];
+			r->r[DU_X(5 + 2 * n)] = c->xmm[n][1];
+		}
+		r->r[DU_X(16)] = c->tail[0];
+		r->r[DU_X(17)] = c->tail[1];
+		return;
+	}
 	if (abi == HVTLFS_DISPATCH_ABI_X64) {
 		r->r[DU_RCX] = c->control;
 		r->r[DU_RDX] = c->in_gpa;
@@ -102,15 +123,19 @@ static void du_load(unsigned int abi, struct hvtlfs_dispatch_regs *r, const stru
 	}
 }
 
-/* TLFS "Hypercall Outputs": RAX (x64), EDX:EAX (x86). */
+/* TLFS "Hypercall Outputs": RAX (x64), EDX:EAX (x86); X0 (arm64). */
 static uint64_t du_result(unsigned int abi, const struct hvtlfs_dispatch_regs *r)
 {
+	if (abi == HVTLFS_DISPATCH_ABI_ARM64)
+		return r->r[DU_X(0)];
 	return abi == HVTLFS_DISPATCH_ABI_X64 ? r->r[DU_RAX] : du_get32x2(r, DU_RDX, DU_RAX);
 }
 
 /* The control register (where a continuation leaves the new rep start). */
 static inline uint64_t du_control(unsigned int abi, const struct hvtlfs_dispatch_regs *r)
 {
+	if (abi == HVTLFS_DISPATCH_ABI_ARM64)
+		return r->r[DU_X(1)];
 	return abi == HVTLFS_DISPATCH_ABI_X64 ? r->r[DU_RCX] : du_get32x2(r, DU_RDX, DU_RAX);
 }
 

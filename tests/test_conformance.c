@@ -27,7 +27,8 @@
 
 #include "dispatchutil.h"
 
-static const unsigned int abis[] = { HVTLFS_DISPATCH_ABI_X64, HVTLFS_DISPATCH_ABI_X86 };
+static const unsigned int abis[] = { HVTLFS_DISPATCH_ABI_X64, HVTLFS_DISPATCH_ABI_X86,
+				     HVTLFS_DISPATCH_ABI_ARM64 };
 #define NABIS (sizeof(abis) / sizeof(abis[0]))
 
 /* Guest memory the rows point at (GPAs). */
@@ -378,7 +379,7 @@ static const struct row rows[] = {
 	{ "flush, hints not gates", hints_not_gates, C_FLUSH, IN_FLUSH, 0, 0, 0, ALL, D_, S_OK, 0, 1, NULL },
 	/* TLFS "XMM Fast Hypercall Input": #UD without leaf 0x40000003 EDX bit 4; KVM
 	 * queues #UD for a fast flush without it. The flush's 24 bytes need XMM0. */
-	{ "fast flush without XMM", no_xmm, C_FLUSH | FAST, 0x1000, 0, 1, 0, ALL, U_, 0, 0, 0, NULL },
+	/* "fast flush without XMM": rows_fast_x86 (#UD) and rows_fast_arm64 (served). */
 	{ "fast flush with XMM", NULL, C_FLUSH | FAST, 0x1000, 0, 1, 0, ALL, D_, S_OK, 0, 1, NULL },
 	/* Leaf 0x40000004 EBX 0xFFFFFFFF: never notify (TLFS); KVM denies it. */
 	{ "spin wait, never notify", spin_never, C_SPIN | FAST, 5, 0, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
@@ -453,15 +454,7 @@ static const struct row rows[] = {
 	/* A call without output ignores the output GPA (KVM, OpenVMM, Xen). */
 	{ "output GPA of a call without output", NULL, C_FLUSH, IN_FLUSH, 0x7, 0, 0, ALL, D_, S_OK, 0, 1, NULL },
 
-	/* ---- the largest fast rep call and one more: TLFS "XMM Fast Hypercall Input",
-	 * 112 bytes; KVM refuses a fast call whose input exceeds the XMM registers
-	 * with INPUT, as OpenVMM does ---- */
-	/* 24-byte header + 11 x 8 = 112. */
-	{ "fast flush list, 11 reps", NULL, C_LIST | FAST | REP(11, 0), 0x1000, 0, 1, 0, ALL, D_, S_OK, 11, 1, NULL },
-	{ "fast flush list, 12 reps", NULL, C_LIST | FAST | REP(12, 0), 0x1000, 0, 1, 0, ALL, D_, S_INPUT, 0, 0, NULL },
-	/* 16-byte header + 12 x 8 = 112. */
-	{ "fast GPA list, 12 reps", NULL, C_GPA_LIST | FAST | REP(12, 0), 0x1000, 0, 0, 0, ALL, D_, S_OK, 12, 1, NULL },
-	{ "fast GPA list, 13 reps", NULL, C_GPA_LIST | FAST | REP(13, 0), 0x1000, 0, 0, 0, ALL, D_, S_INPUT, 0, 0, NULL },
+	/* The largest fast rep call and one more: rows_fast_x86, rows_fast_arm64. */
 
 	/* ---- reps: TLFS "Hypercall Classes", "Hypercall Continuation" ---- */
 	/* Reps completed is absolute: rep start 5, count 10 → 10 (TLFS example). */
@@ -537,6 +530,37 @@ static const struct row rows[] = {
 
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
+/* clang-format off */
+/* The largest fast rep call and one more, x64 and x86: TLFS "XMM Fast Hypercall
+ * Input", 112 bytes (RDX, R8, XMM0-XMM5); KVM refuses a fast call whose input
+ * exceeds the XMM registers with INPUT, as OpenVMM does. */
+static const struct row rows_fast_x86[] = {
+	/* XMM fast input without leaf 0x40000003 EDX bit 4: #UD (KVM). */
+	{ "fast flush without XMM", no_xmm, C_FLUSH | FAST, 0x1000, 0, 1, 0, ALL, U_, 0, 0, 0, NULL },
+	/* 24-byte header + 11 x 8 = 112. */
+	{ "fast flush list, 11 reps", NULL, C_LIST | FAST | REP(11, 0), 0x1000, 0, 1, 0, ALL, D_, S_OK, 11, 1, NULL },
+	{ "fast flush list, 12 reps", NULL, C_LIST | FAST | REP(12, 0), 0x1000, 0, 1, 0, ALL, D_, S_INPUT, 0, 0, NULL },
+	/* 16-byte header + 12 x 8 = 112. */
+	{ "fast GPA list, 12 reps", NULL, C_GPA_LIST | FAST | REP(12, 0), 0x1000, 0, 0, 0, ALL, D_, S_OK, 12, 1, NULL },
+	{ "fast GPA list, 13 reps", NULL, C_GPA_LIST | FAST | REP(13, 0), 0x1000, 0, 0, 0, ALL, D_, S_INPUT, 0, 0, NULL },
+};
+
+/* The same on arm64: 128 bytes, X2-X17 (OpenVMM's Arm64RegisterIo, 16 registers
+ * from X2; Linux arch/arm64/hyperv), INPUT past them as OpenVMM answers. */
+static const struct row rows_fast_arm64[] = {
+	/* X2-X17 are the convention, not a feature: Linux arm64 issues a 20-byte fast
+	 * HvCallGetVpRegisters before it reads any feature bit. Without the XMM input
+	 * bit, the 24-byte fast flush is served. */
+	{ "fast flush without XMM", no_xmm, C_FLUSH | FAST, 0x1000, 0, 1, 0, ALL, D_, S_OK, 0, 1, NULL },
+	/* 24-byte header + 13 x 8 = 128. */
+	{ "fast flush list, 13 reps", NULL, C_LIST | FAST | REP(13, 0), 0x1000, 0, 1, 0, ALL, D_, S_OK, 13, 1, NULL },
+	{ "fast flush list, 14 reps", NULL, C_LIST | FAST | REP(14, 0), 0x1000, 0, 1, 0, ALL, D_, S_INPUT, 0, 0, NULL },
+	/* 16-byte header + 14 x 8 = 128. */
+	{ "fast GPA list, 14 reps", NULL, C_GPA_LIST | FAST | REP(14, 0), 0x1000, 0, 0, 0, ALL, D_, S_OK, 14, 1, NULL },
+	{ "fast GPA list, 15 reps", NULL, C_GPA_LIST | FAST | REP(15, 0), 0x1000, 0, 0, 0, ALL, D_, S_INPUT, 0, 0, NULL },
+};
+/* clang-format on */
+
 static void run_row(const struct row *w, unsigned int abi, bool garbage)
 {
 	struct hvtlfs_dispatch_regs regs, before, xmm_garbage;
@@ -575,6 +599,9 @@ static void run_row(const struct row *w, unsigned int abi, bool garbage)
 			      hvtlfs_dispatch_abi_name(abi), rc, out.action);
 	assert_int_equal(rc, HVTLFS_OK);
 	assert_int_equal(out.action, action);
+	if (du_h.calls != (unsigned int)w->handled)
+		print_message("row \"%s\" on %s: %u handler calls\n", w->name,
+			      hvtlfs_dispatch_abi_name(abi), du_h.calls);
 	assert_int_equal(du_h.calls, w->handled);
 	if (action == D_) {
 		uint64_t want = (uint64_t)status | ((uint64_t)w->reps << 32);
@@ -591,6 +618,9 @@ static void run_row(const struct row *w, unsigned int abi, bool garbage)
 			    ((w->control & ~(0xFFFull << 48)) | ((uint64_t)w->reps << 48)));
 		if (abi == HVTLFS_DISPATCH_ABI_X64)
 			assert_true(regs.r[DU_RAX] == before.r[DU_RAX]);
+		/* arm64: X0 not written, still the SMCCC function id (OpenVMM). */
+		if (abi == HVTLFS_DISPATCH_ABI_ARM64)
+			assert_true(regs.r[DU_X(0)] == DU_SMCCC_HV);
 	} else {
 		assert_memory_equal(&regs, &before, sizeof(regs));
 	}
@@ -605,11 +635,21 @@ static void test_matrix(void **state)
 
 	(void)state;
 	testutil_seed(0x17);
-	for (k = 0; k < NABIS; k++)
+	for (k = 0; k < NABIS; k++) {
+		const bool arm64 = abis[k] == HVTLFS_DISPATCH_ABI_ARM64;
+		const struct row *fast = arm64 ? rows_fast_arm64 : rows_fast_x86;
+		const size_t nfast = arm64 ? sizeof(rows_fast_arm64) / sizeof(rows_fast_arm64[0])
+					   : sizeof(rows_fast_x86) / sizeof(rows_fast_x86[0]);
+
 		for (i = 0; i < NROWS; i++) {
 			run_row(&rows[i], abis[k], false);
 			run_row(&rows[i], abis[k], true);
 		}
+		for (i = 0; i < nfast; i++) {
+			run_row(&fast[i], abis[k], false);
+			run_row(&fast[i], abis[k], true);
+		}
+	}
 }
 
 /* TLFS Common Hypercall Status Codes: "A reserved bit in the specified hypercall input

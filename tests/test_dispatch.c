@@ -13,7 +13,8 @@
 
 #include "dispatchutil.h"
 
-static const unsigned int abis[] = { HVTLFS_DISPATCH_ABI_X64, HVTLFS_DISPATCH_ABI_X86 };
+static const unsigned int abis[] = { HVTLFS_DISPATCH_ABI_X64, HVTLFS_DISPATCH_ABI_X86,
+				     HVTLFS_DISPATCH_ABI_ARM64 };
 #define NABIS (sizeof(abis) / sizeof(abis[0]))
 
 static struct hvtlfs_dispatch_regs regs, before;
@@ -100,13 +101,20 @@ static void test_xmm_input(void **state)
 		assert_int_equal(du_h.req.nranges, 2);
 		assert_true(du_scratch.ranges[0].base == 0x7000);
 		assert_true(du_scratch.ranges[1].pages == 4);
-		/* Without XMM input: #UD (TLFS "XMM Fast Hypercall Input"), nothing written. */
+		/* Without XMM input: #UD (TLFS "XMM Fast Hypercall Input"), nothing written.
+		 * arm64: X2-X17 are the convention, not a feature (Linux arm64 reads its
+		 * first synthetic registers with a 20-byte fast call): served. */
 		du_part.features_edx = 0;
 		memset(&regs, 0, sizeof(regs));
 		du_load(abis[i], &regs, &c);
 		before = regs;
 		assert_int_equal(hvtlfs_dispatch(&du_d, abis[i], &regs, &du_scratch, &out),
 				 HVTLFS_OK);
+		if (abis[i] == HVTLFS_DISPATCH_ABI_ARM64) {
+			assert_int_equal(out.action, HVTLFS_DISPATCH_DONE);
+			assert_true(du_result(abis[i], &regs) == (2ull << 32));
+			continue;
+		}
 		assert_int_equal(out.action, HVTLFS_DISPATCH_INJECT_UD);
 		assert_memory_equal(&regs, &before, sizeof(regs));
 	}
@@ -519,6 +527,176 @@ static void test_garbage_registers(void **state)
 	}
 }
 
+/* arm64 (SMCCC `hvc #0`): a W0 other than the Hyper-V hypercall's function id
+ * 0x46000001 (SMCCC: yielding, SMC64, owner 6, function 1) is another SMCCC service's
+ * call (PSCI_VERSION 0x84000000, the vendor-hypervisor Call UID 0x8600FF01, function
+ * 2, the same with the fast-call bit): not a hypercall, no register changed, nothing
+ * read, no handler, before the privilege gate. The function id is W0 (SMCCC
+ * "Function Identifiers"; KVM's smccc_get_function() reads 32 bits): the high half of
+ * X0 does not make a hypercall into something else. */
+static void test_arm64_not_hypercall(void **state)
+{
+	static const uint64_t ids[] = { 0,	     0x84000000u, 0x8600FF01u,
+					0x46000002u, 0xC6000001u, 0x46000001ull << 32 };
+	struct du_call c = { .control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, .in_gpa = 0x2000 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		du_reset();
+		memset(&du_part, 0, sizeof(du_part)); /* no privilege: still not a hypercall */
+		memset(&regs, 0, sizeof(regs));
+		du_load(HVTLFS_DISPATCH_ABI_ARM64, &regs, &c);
+		regs.r[DU_X(0)] = ids[i];
+		before = regs;
+		assert_int_equal(
+			hvtlfs_dispatch(&du_d, HVTLFS_DISPATCH_ABI_ARM64, &regs, &du_scratch, &out),
+			HVTLFS_OK);
+		assert_int_equal(out.action, HVTLFS_DISPATCH_NOT_HYPERCALL);
+		assert_int_equal(out.reason, HVTLFS_ERR_NOT_HYPERCALL);
+		assert_int_equal(out.status, 0);
+		assert_memory_equal(&regs, &before, sizeof(regs));
+		assert_int_equal(du_reads + du_writes + du_h.calls, 0);
+	}
+	/* The high half of X0 is not part of the function id: a hypercall. */
+	du_reset();
+	memset(&regs, 0, sizeof(regs));
+	du_put64(0x2010, 1);
+	du_load(HVTLFS_DISPATCH_ABI_ARM64, &regs, &c);
+	regs.r[DU_X(0)] |= 0xFFFFFFFF00000000ull;
+	assert_int_equal(
+		hvtlfs_dispatch(&du_d, HVTLFS_DISPATCH_ABI_ARM64, &regs, &du_scratch, &out),
+		HVTLFS_OK);
+	assert_int_equal(out.action, HVTLFS_DISPATCH_DONE);
+	assert_true(regs.r[DU_X(0)] == 0);
+	assert_int_equal(du_h.calls, 1);
+	assert_string_equal(hvtlfs_dispatch_abi_name(HVTLFS_DISPATCH_ABI_ARM64), "arm64 SMCCC hvc");
+}
+
+/* arm64 fast input is X2-X17, 128 bytes (OpenVMM's Arm64RegisterIo): a fast
+ * HvFlushVirtualAddressList of 13 reps (24 + 13 x 8 = 128) carries AddressSpace in
+ * X2, Flags in X3, ProcessorMask in X4 and GVA ranges 0-12 in X5-X17; the last two
+ * come from X16 and X17, which x64 has no counterpart for. */
+static void test_arm64_fast_128(void **state)
+{
+	struct du_call c = { .control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST |
+					HVTLFS_CONTROL_FAST | (13ull << 32),
+			     .in_gpa = 0xABC000,
+			     .out_gpa = 0 };
+	unsigned int n;
+
+	(void)state;
+	du_reset();
+	c.xmm[0][0] = 0x1; /* X4: ProcessorMask, VP 0 */
+	for (n = 1; n < 12; n++)
+		c.xmm[n / 2][n % 2] = 0x100000ull * n; /* X5-X15: ranges 0-10 */
+	c.tail[0] = 0x7770000;			       /* X16: range 11 */
+	c.tail[1] = 0x8880003;			       /* X17: range 12, four pages */
+	assert_int_equal(du_run(HVTLFS_DISPATCH_ABI_ARM64, &c, &regs, &out), HVTLFS_OK);
+	assert_int_equal(out.action, HVTLFS_DISPATCH_DONE);
+	assert_true(regs.r[DU_X(0)] == (13ull << 32));
+	assert_int_equal(du_h.req.address_space, 0xABC000);
+	assert_int_equal(du_h.req.nranges, 13);
+	assert_int_equal(du_h.input_len, 128);
+	assert_true(du_scratch.ranges[0].base == 0x100000);
+	assert_true(du_scratch.ranges[11].base == 0x7770000);
+	assert_true(du_scratch.ranges[12].base == 0x8880000 && du_scratch.ranges[12].pages == 4);
+	assert_int_equal(du_reads, 0);
+	/* The same call on x64: 128 bytes do not fit RDX, R8, XMM0-XMM5 (112). */
+	du_reset();
+	assert_int_equal(du_run(HVTLFS_DISPATCH_ABI_X64, &c, &regs, &out), HVTLFS_OK);
+	assert_true(du_result(HVTLFS_DISPATCH_ABI_X64, &regs) ==
+		    HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+	assert_int_equal(du_h.calls, 0);
+}
+
+/* arm64 fast output: in the register pairs after the input rounded up to 16 bytes
+ * (Linux arm64 and OpenVMM). One-name fast HvCallGetVpRegisters: 20 input bytes
+ * (X2, X3, the name in X4) round up to 32, the 16-byte value in X6 (low) and X7
+ * (high). Five names: 36 bytes round up to 48, values in X8-X17 (48 + 80 = 128; on
+ * x64 INPUT, 128 > 112). Six: 48 + 96 = 144, INPUT. Only X0 and the output pairs
+ * change. The handler writes output byte i = 0x40 + i. */
+static void test_arm64_fast_output(void **state)
+{
+	static const struct {
+		uint32_t names, first_pair, pairs;
+	} cases[] = { { 1, 6, 1 }, { 5, 8, 5 } };
+	size_t k;
+	unsigned int r;
+
+	(void)state;
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct du_call c = { .control = HVTLFS_CALL_GET_VP_REGISTERS | HVTLFS_CONTROL_FAST |
+						((uint64_t)cases[k].names << 32),
+				     .in_gpa = 0xFFFFFFFFFFFFFFFFull, /* HV_PARTITION_ID_SELF */
+				     .out_gpa = 0xFFFFFFFEull };      /* HV_VP_INDEX_SELF, VTL 0 */
+		const unsigned int lo = cases[k].first_pair, hi = lo + 2u * cases[k].pairs;
+
+		du_reset();
+		du_h.out_fill = 0x40;
+		c.xmm[0][0] = 0x0009000200090002ull; /* HvRegisterGuestOsId, twice */
+		c.xmm[0][1] = 0x0009000200090002ull;
+		c.xmm[1][0] = 0x0009000200090002ull;
+		memset(&regs, 0, sizeof(regs));
+		du_garbage(&regs);
+		du_load(HVTLFS_DISPATCH_ABI_ARM64, &regs, &c);
+		before = regs;
+		assert_int_equal(
+			hvtlfs_dispatch(&du_d, HVTLFS_DISPATCH_ABI_ARM64, &regs, &du_scratch, &out),
+			HVTLFS_OK);
+		assert_int_equal(out.action, HVTLFS_DISPATCH_DONE);
+		assert_true(regs.r[DU_X(0)] == ((uint64_t)cases[k].names << 32));
+		assert_int_equal(du_h.req.nelements, cases[k].names);
+		for (r = 1; r < HVTLFS_DISPATCH_REGS; r++) {
+			if (r >= lo && r < hi) {
+				uint64_t want = 0;
+				unsigned int b;
+
+				for (b = 0; b < 8; b++)
+					want |= (uint64_t)(0x40u + 8u * (r - lo) + b) << (8u * b);
+				assert_true(regs.r[r] == want);
+			} else {
+				assert_true(regs.r[r] == before.r[r]);
+			}
+		}
+		/* Five names do not fit x64's 112 bytes. */
+		if (cases[k].names == 5) {
+			du_reset();
+			assert_int_equal(du_run(HVTLFS_DISPATCH_ABI_X64, &c, &regs, &out),
+					 HVTLFS_OK);
+			assert_true(du_result(HVTLFS_DISPATCH_ABI_X64, &regs) ==
+				    HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+		}
+	}
+	/* Without the XMM output bit: still served on arm64 (the convention). */
+	{
+		struct du_call c = { .control = HVTLFS_CALL_GET_VP_REGISTERS | HVTLFS_CONTROL_FAST |
+						(1ull << 32),
+				     .in_gpa = 0xFFFFFFFFFFFFFFFFull,
+				     .out_gpa = 0xFFFFFFFEull };
+
+		du_reset();
+		du_part.features_edx = 0;
+		c.xmm[0][0] = 0x00090002u;
+		assert_int_equal(du_run(HVTLFS_DISPATCH_ABI_ARM64, &c, &regs, &out), HVTLFS_OK);
+		assert_int_equal(out.action, HVTLFS_DISPATCH_DONE);
+		assert_true(regs.r[DU_X(0)] == (1ull << 32));
+	}
+	/* Six names: INPUT on arm64 too, nothing but X0 changed. */
+	{
+		struct du_call c = { .control = HVTLFS_CALL_GET_VP_REGISTERS | HVTLFS_CONTROL_FAST |
+						(6ull << 32),
+				     .in_gpa = 0xFFFFFFFFFFFFFFFFull,
+				     .out_gpa = 0xFFFFFFFEull };
+
+		du_reset();
+		assert_int_equal(du_run(HVTLFS_DISPATCH_ABI_ARM64, &c, &regs, &out), HVTLFS_OK);
+		assert_true(regs.r[DU_X(0)] == HVTLFS_STATUS_INVALID_HYPERCALL_INPUT);
+		assert_int_equal(out.reason, HVTLFS_ERR_FAST_TOO_BIG);
+		assert_int_equal(du_h.calls, 0);
+	}
+}
+
 static void test_bad_args(void **state)
 {
 	struct du_call c = { .control = HVTLFS_CALL_SIGNAL_EVENT | HVTLFS_CONTROL_FAST };
@@ -559,6 +737,9 @@ int main(void)
 		cmocka_unit_test(test_put_vp_indices),
 		cmocka_unit_test(test_x86_high_halves),
 		cmocka_unit_test(test_garbage_registers),
+		cmocka_unit_test(test_arm64_not_hypercall),
+		cmocka_unit_test(test_arm64_fast_128),
+		cmocka_unit_test(test_arm64_fast_output),
 		cmocka_unit_test(test_bad_args),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -725,6 +725,79 @@ static void test_dec_reason_property(void **state)
 }
 
 /* Builder output decodes to what was asked: the two sides agree. */
+/* A fast call with register elements (HvCallGetVpRegisters): 128 bytes of image. */
+static int dec_regs_fast(uint64_t control, unsigned features)
+{
+	static struct hvtlfs_register_entry regs[16];
+	struct hvtlfs_hvcall_elements el;
+	struct hvtlfs_hvcall_input in;
+
+	memset(&in, 0, sizeof(in));
+	memset(&el, 0, sizeof(el));
+	in.control = control;
+	in.bytes = page;
+	in.len = 128;
+	in.features = features;
+	el.registers = regs;
+	el.registers_cap = 16;
+	return hvtlfs_hvcall_decode_into(&in, &req, &el);
+}
+
+/*
+ * The caller's fast capacity: 112 bytes on x64 (RDX, R8, XMM0-XMM5, TLFS "XMM Fast
+ * Hypercall Input"), 128 on arm64 (X2-X17, OpenVMM's Arm64RegisterIo and Linux
+ * arm64). A fast HvFlushVirtualAddressList has a 24-byte header and 8 bytes a rep:
+ * 11 reps (112) fit both, 12 and 13 (120, 128) only arm64, 14 (136) neither. A fast
+ * HvCallGetVpRegisters of 5 names: 36 input bytes round up to 48, + 5 x 16 of output
+ * = 128: arm64 only; 6 names (40 → 48, + 96 = 144) neither.
+ */
+static void test_dec_fast_capacity(void **state)
+{
+	const unsigned arm64 = HVTLFS_HVCALL_FEAT_ARM64;
+	const unsigned xmm = HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_XMM_OUTPUT;
+	uint32_t reps;
+
+	(void)state;
+	memset(page, 0, sizeof(page));
+	page[0] = 0x1000; /* AddressSpace */
+	page[2] = 1;	  /* ProcessorMask: VP 0 */
+	for (reps = 11; reps <= 14; reps++) {
+		const uint64_t control = 0x10003u | ((uint64_t)reps << 32);
+		const bool x64_fits = reps <= 11, arm64_fits = reps <= 13;
+
+		assert_int_equal(dec_fast(control, 128, xmm), HVTLFS_OK);
+		if (x64_fits)
+			expect(0, reps, HVTLFS_OK);
+		else
+			expect(0x3, 0, HVTLFS_ERR_FAST_TOO_BIG);
+		assert_int_equal(dec_fast(control, 128, xmm | arm64), HVTLFS_OK);
+		if (arm64_fits) {
+			expect(0, reps, HVTLFS_OK);
+			assert_int_equal(req.nranges, reps);
+		} else {
+			expect(0x3, 0, HVTLFS_ERR_FAST_TOO_BIG);
+		}
+	}
+	/* Past 16 bytes, arm64 needs the same feature as x64. */
+	assert_int_equal(dec_fast(0x10003u | (12ull << 32), 128, arm64), HVTLFS_OK);
+	assert_true(req.raise_ud);
+	/* HvCallGetVpRegisters: partition self, VP self, names 0x00090002 (GuestOsId). */
+	memset(page, 0, sizeof(page));
+	page[0] = UINT64_MAX;
+	page[1] = 0xFFFFFFFEull;
+	page[2] = 0x0009000200090002ull;
+	page[3] = 0x0009000200090002ull;
+	page[4] = 0x0009000200090002ull;
+	assert_int_equal(dec_regs_fast(0x10050u | (5ull << 32), xmm), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_FAST_TOO_BIG);
+	assert_int_equal(dec_regs_fast(0x10050u | (5ull << 32), xmm | arm64), HVTLFS_OK);
+	expect(0, 5, HVTLFS_OK);
+	assert_int_equal(req.nelements, 5);
+	assert_int_equal(req.output_offset, 48);
+	assert_int_equal(dec_regs_fast(0x10050u | (6ull << 32), xmm | arm64), HVTLFS_OK);
+	expect(0x3, 0, HVTLFS_ERR_FAST_TOO_BIG);
+}
+
 static void test_roundtrip(void **state)
 {
 	struct hvtlfs_prepared p;
@@ -1073,6 +1146,7 @@ int main(void)
 		cmocka_unit_test(test_dec_empty_mask),
 		cmocka_unit_test(test_dec_refusal_reps),
 		cmocka_unit_test(test_dec_reason_property),
+		cmocka_unit_test(test_dec_fast_capacity),
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_dec_visibility),
 		cmocka_unit_test(test_dec_retarget),

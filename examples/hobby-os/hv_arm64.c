@@ -4,16 +4,19 @@
  * arrives here as a synchronous exception (ESR_EL2.EC 0x16, the immediate in ISS bits
  * 15-0, ELR_EL2 already past the instruction). It speaks the SMCCC form Hyper-V uses:
  * X0 the function id, X1 the control word, X2/X3 the GPAs or X2-X17 the fast
- * registers, the result in X0. It answers the vendor-hypervisor Call UID query with
- * Hyper-V's UID, Get/SetVpRegisters from a small register file, and every other call
- * through hvtlfs's hypervisor-side decoder (hvtlfs_hvcall_decode). A rep call it
- * cannot finish in one go continues the way OpenVMM does on arm64: the updated control
- * word in X1 and ELR_EL2 moved back onto the `hvc`, so the guest re-executes it.
+ * registers, the result in X0. Every `hvc` goes through hvtlfs's register-level
+ * dispatcher (hvtlfs_dispatch, ABI ARM64): it tells a hypercall from another SMCCC
+ * call (this stub answers the vendor-hypervisor Call UID query with Hyper-V's UID),
+ * gates, fetches and decodes the call, and writes the result and the fast output;
+ * the handlers serve Get/SetVpRegisters from a small register file, flushes and IPIs.
+ * A rep call a handler cuts short continues the way OpenVMM does on arm64: the
+ * updated control word in X1 and ELR_EL2 moved back onto the `hvc`.
  */
 #include "console.h"
 
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
+#include "hvtlfs/dispatch.h"
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/ranges.h"
 #include "hvtlfs/registers.h"
@@ -40,8 +43,6 @@ void el2_unexpected(uint64_t vector, uint64_t esr, uint64_t elr) __attribute__((
 
 static uint32_t n_calls;
 static uint64_t guest_os_id;
-static struct hvtlfs_hvcall_request req;
-static struct hvtlfs_range_entry ranges[HV_REPS_PER_CALL];
 
 uint32_t hv_calls(void);
 uint32_t hv_calls(void)
@@ -86,61 +87,92 @@ static void say_reg(uint32_t name)
 	con_puts(n ? n : "unknown");
 }
 
-/* Fast Get/SetVpRegisters: the register image X2-X17 (16 qwords, 128 bytes). */
-static uint64_t vp_registers(uint64_t control, uint64_t *x)
+/* ---- the dispatcher: this partition, its memory, its handlers --------------------------- */
+
+/* What the partition may do: HvRegisterPrivilegesAndFeaturesInfo above (PostMessages,
+ * SignalEvents, AccessVpRegisters); it shows no recommendations, so they are not gates. */
+static const struct hvtlfs_dispatch_partition partition = {
+	.privileges_eax = 1u << 5 | 1u << 6,
+	.privileges_ebx = 1u << 4 | 1u << 5 | 1u << 17,
+	.spin_retries = 0xFFFu,
+	.options = HVTLFS_DISPATCH_OPT_HINTS_NOT_GATES,
+};
+
+/* Guest RAM (the MMU is off: GPA = address), HV_RAM_BASE .. HV_RAM_TOP. */
+static int ram_ok(uint64_t gpa, size_t len)
 {
-	const uint8_t *img = (const uint8_t *)x;
-	const struct hvtlfs_registers_input *hdr = (const struct hvtlfs_registers_input *)x;
-	uint16_t code = hvtlfs_control_code(control);
-	uint32_t count = hvtlfs_control_rep_count(control), i;
-	size_t out_at = HVTLFS_FAST_OUTPUT_OFFSET(HVTLFS_GET_VP_REGISTERS_INPUT_SIZE(count));
+	return gpa >= HV_RAM_BASE && gpa < HV_RAM_TOP && len <= HV_RAM_TOP - gpa;
+}
 
-	con_puts(code == HVTLFS_CALL_GET_VP_REGISTERS ? "hv: HvCallGetVpRegisters fast:"
-						      : "hv: HvCallSetVpRegisters fast:");
-	if (!hvtlfs_control_is_fast(control) || count == 0 ||
-	    hdr->partition_id != HVTLFS_PARTITION_ID_SELF ||
-	    hdr->vp_index != HVTLFS_VP_INDEX_SELF ||
-	    (code == HVTLFS_CALL_GET_VP_REGISTERS && out_at + 16u * count > 128u) ||
-	    (code == HVTLFS_CALL_SET_VP_REGISTERS &&
-	     HVTLFS_SET_VP_REGISTERS_INPUT_SIZE(count) > 128u)) {
-		con_puts(" -> HV_STATUS_INVALID_PARAMETER\n");
-		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, 0);
-	}
-	for (i = 0; i < count; i++) {
-		uint64_t lo, hi;
+static int ram_read(void *ctx, uint64_t gpa, void *buf, size_t len)
+{
+	size_t i;
 
-		if (code == HVTLFS_CALL_GET_VP_REGISTERS) {
-			uint32_t name = (uint32_t)img[16 + 4 * i] | (uint32_t)img[17 + 4 * i] << 8 |
-					(uint32_t)img[18 + 4 * i] << 16 |
-					(uint32_t)img[19 + 4 * i] << 24;
+	(void)ctx;
+	if (!ram_ok(gpa, len))
+		return -1;
+	for (i = 0; i < len; i++)
+		((uint8_t *)buf)[i] = ((const volatile uint8_t *)(uintptr_t)gpa)[i];
+	return 0;
+}
 
-			con_puts(" ");
-			say_reg(name);
-			if (!reg_read(name, &lo, &hi)) {
-				con_puts(" -> HV_STATUS_INVALID_PARAMETER\n");
-				return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, i);
+static int ram_write(void *ctx, uint64_t gpa, const void *buf, size_t len)
+{
+	size_t i;
+
+	(void)ctx;
+	if (!ram_ok(gpa, len))
+		return -1;
+	for (i = 0; i < len; i++)
+		((volatile uint8_t *)(uintptr_t)gpa)[i] = ((const uint8_t *)buf)[i];
+	return 0;
+}
+
+static int handled; /* a handler ran (it printed the call) */
+
+/* Get/SetVpRegisters, from the elements the dispatcher decoded (fast: X2-X17). Get
+ * writes value i at output rep i: the dispatcher moves it to the pairs after the input. */
+static void vp_registers(void *ctx, const struct hvtlfs_dispatch_call *call,
+			 struct hvtlfs_dispatch_reply *reply)
+{
+	const int get = call->code == HVTLFS_CALL_GET_VP_REGISTERS;
+	uint32_t i;
+
+	(void)ctx;
+	handled = 1;
+	con_puts(get ? "hv: HvCallGetVpRegisters" : "hv: HvCallSetVpRegisters");
+	con_puts(call->fast ? " fast:" : " slow:");
+	for (i = 0; i < call->req->nelements; i++) {
+		const struct hvtlfs_register_entry *e = &call->registers[i];
+		uint32_t rep = call->rep_start + i;
+
+		con_puts(" ");
+		say_reg(e->name);
+		if (get) {
+			uint64_t lo, hi;
+			uint32_t k;
+
+			if (!reg_read(e->name, &lo, &hi))
+				goto refuse;
+			for (k = 0; k < 8u; k++) {
+				call->output[16u * rep + k] = (uint8_t)(lo >> (8u * k));
+				call->output[16u * rep + 8u + k] = (uint8_t)(hi >> (8u * k));
 			}
-			x[out_at / 8u + 2u * i] = lo;
-			x[out_at / 8u + 2u * i + 1u] = hi;
 		} else {
-			const struct hvtlfs_register_assoc *e =
-				(const struct hvtlfs_register_assoc *)(img + 16 + 32 * i);
-
-			con_puts(" ");
-			say_reg(e->name);
-			if (e->name != HVTLFS_REGISTER_GUEST_OS_ID || e->value.hi != 0) {
-				con_puts(" -> HV_STATUS_INVALID_PARAMETER\n");
-				return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, i);
-			}
+			if (e->name != HVTLFS_REGISTER_GUEST_OS_ID || e->value.hi != 0)
+				goto refuse;
 			guest_os_id = e->value.lo;
 			con_hex_field(" = ", guest_os_id, 16);
 		}
+		continue;
+	refuse:
+		con_puts(" -> HV_STATUS_INVALID_PARAMETER\n");
+		reply->status = HVTLFS_STATUS_INVALID_PARAMETER;
+		reply->reps_completed = rep;
+		return;
 	}
 	con_puts("\n");
-	return hvtlfs_result_encode(HVTLFS_STATUS_SUCCESS, count);
 }
-
-/* ---- every other call: the decoder ------------------------------------------------------ */
 
 static void say_vpset(const struct hvtlfs_vpset *set)
 {
@@ -160,119 +192,123 @@ static void say_vpset(const struct hvtlfs_vpset *set)
 	con_puts("}");
 }
 
-/* Returns the result word; *restart: re-execute the `hvc` (transparent continuation). */
-static uint64_t decoded_call(struct el2_frame *f, int *restart)
+/* Flushes and IPIs: what was decoded. A rep call does HV_REPS_PER_CALL reps and then
+ * gives the CPU back: the dispatcher continues it transparently, as OpenVMM does on
+ * arm64 (the updated control word in X1, ELR_EL2 back on the `hvc`). */
+static void flush_ipi(void *ctx, const struct hvtlfs_dispatch_call *call,
+		      struct hvtlfs_dispatch_reply *reply)
 {
-	uint64_t control = f->x[1], gpa = f->x[2];
-	int fast = hvtlfs_control_is_fast(control);
-	struct hvtlfs_hvcall_input in;
-	uint32_t i;
-	int rc;
+	const struct hvtlfs_hvcall_request *q = call->req;
+	uint32_t i, n;
 
-	in.control = control;
-	in.input_gpa = fast ? 0 : gpa;
-	in.features = 0;
-	in.options = 0;
-	if (fast) {
-		in.bytes = &f->x[2]; /* X2 and X3: 16 bytes of fast input */
-		in.len = 16u;
-	} else if (gpa >= HV_RAM_BASE && gpa < HV_RAM_TOP) {
-		in.bytes = (const void *)(uintptr_t)gpa; /* MMU off: GPA = address */
-		in.len = (size_t)(HVTLFS_PAGE_SIZE - (gpa & (HVTLFS_PAGE_SIZE - 1u)));
-	} else {
-		in.bytes = 0;
-		in.len = 0;
-	}
-	rc = hvtlfs_hvcall_decode(&in, &req, ranges, HV_REPS_PER_CALL);
+	(void)ctx;
+	handled = 1;
 	con_puts("hv: ");
-	con_puts(hvtlfs_call_name(hvtlfs_control_code(control)));
-	con_puts(fast ? " fast" : " slow");
-	if (rc != HVTLFS_OK) {
-		con_puts(": ");
-		con_puts(hvtlfs_strerror(rc));
-		con_puts(" -> HV_STATUS_INVALID_PARAMETER\n");
-		return hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, 0);
-	}
-	if (req.status != HVTLFS_STATUS_SUCCESS && req.status != HVTLFS_STATUS_TIMEOUT) {
-		con_puts(" -> ");
-		con_puts(hvtlfs_status_name(req.status));
-		con_puts("\n");
-		return req.result;
-	}
-	if (req.kind == HVTLFS_HVCALL_REQ_FLUSH_VA) {
-		con_hex_field(": space ", req.address_space, 8);
-		con_hex_field(" flags ", req.flags, 1);
+	con_puts(hvtlfs_call_name(call->code));
+	con_puts(call->fast ? " fast" : " slow");
+	if (q->kind == HVTLFS_HVCALL_REQ_IPI) {
+		con_hex_field(": vector ", q->vector, 2);
 		con_puts(" VPs ");
-		say_vpset(&req.vps);
-		if (hvtlfs_control_rep_count(control) != 0) {
-			con_dec_field(" reps ", hvtlfs_control_rep_start(control));
-			con_dec_field("..", hvtlfs_control_rep_count(control));
-		}
+		say_vpset(&q->vps);
 		con_puts("\n");
-		for (i = 0; i < req.nranges; i++) {
-			con_dec_field("hv:   rep ", hvtlfs_control_rep_start(control) + i);
-			con_hex_field(": ", ranges[i].base, 16);
-			con_dec_field(" + ", (uint32_t)ranges[i].pages);
-			con_puts(" x 4K\n");
-		}
-	} else if (req.kind == HVTLFS_HVCALL_REQ_IPI) {
-		con_hex_field(": vector ", req.vector, 2);
-		con_puts(" VPs ");
-		say_vpset(&req.vps);
-		con_puts("\n");
-	} else {
-		con_puts("\n");
+		return;
 	}
-	if (req.status == HVTLFS_STATUS_TIMEOUT) {
-		con_dec_field("hv:   continuation: rep start ",
-			      hvtlfs_result_reps_completed(req.result));
-		con_puts(", X1 rewritten, ELR_EL2 back on the hvc\n");
-		*restart = 1;
+	con_hex_field(": space ", q->address_space, 8);
+	con_hex_field(" flags ", q->flags, 1);
+	con_puts(" VPs ");
+	say_vpset(&q->vps);
+	if (call->rep_count != 0) {
+		con_dec_field(" reps ", call->rep_start);
+		con_dec_field("..", call->rep_count);
 	}
-	return req.result;
+	con_puts("\n");
+	n = call->rep_limit - call->rep_start;
+	if (call->rep_count != 0 && n > HV_REPS_PER_CALL) {
+		n = HV_REPS_PER_CALL;
+		reply->reps_completed = call->rep_start + n;
+	}
+	for (i = 0; i < n && call->rep_count != 0; i++) {
+		con_dec_field("hv:   rep ", call->rep_start + i);
+		con_hex_field(": ", call->ranges[i].base, 16);
+		con_dec_field(" + ", (uint32_t)call->ranges[i].pages);
+		con_puts(" x 4K\n");
+	}
 }
 
+static const struct hvtlfs_dispatch_handler handlers[] = {
+	{ HVTLFS_CALL_GET_VP_REGISTERS, vp_registers },
+	{ HVTLFS_CALL_SET_VP_REGISTERS, vp_registers },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, flush_ipi },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, flush_ipi },
+	{ HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI, flush_ipi },
+};
+
+static struct hvtlfs_dispatch_scratch scratch;
+static struct hvtlfs_dispatch_regs regs;
+static const struct hvtlfs_dispatcher d = {
+	&partition, { ram_read, ram_write, 0 }, handlers, sizeof(handlers) / sizeof(handlers[0]), 0
+};
+
+/* Every `hvc #0`: X0-X17 through hvtlfs_dispatch() on the ARM64 ABI. */
 void el2_sync(struct el2_frame *f)
 {
+	struct hvtlfs_dispatch_outcome out;
 	uint64_t *x = f->x;
-	int restart = 0;
-	uint64_t r;
+	unsigned int i;
+	int rc;
 
 	if (ESR_EC(f->esr) != ESR_EC_HVC64 || ESR_ISS_IMM16(f->esr) != 0)
 		el2_unexpected(8, f->esr, f->elr);
-	if (x[0] == HVTLFS_SMCCC_VENDOR_HYP_CALL_UID) {
-		con_puts("hv: SMCCC vendor-hypervisor Call UID -> Hyper-V\n");
-		x[0] = HVTLFS_SMCCC_HYPERV_UID_W0;
-		x[1] = HVTLFS_SMCCC_HYPERV_UID_W1;
-		x[2] = HVTLFS_SMCCC_HYPERV_UID_W2;
-		x[3] = HVTLFS_SMCCC_HYPERV_UID_W3;
-		return;
-	}
-	if (x[0] != HVTLFS_SMCCC_HV_HYPERCALL) {
+	for (i = 0; i < HVTLFS_DISPATCH_REGS; i++)
+		regs.r[i] = i < 18u ? x[i] : 0;
+	handled = 0;
+	rc = hvtlfs_dispatch(&d, HVTLFS_DISPATCH_ABI_ARM64, &regs, &scratch, &out);
+	if (rc == HVTLFS_OK && out.action == HVTLFS_DISPATCH_NOT_HYPERCALL) {
+		/* Another SMCCC service's call: answered here, not a hypercall. */
+		if (x[0] == HVTLFS_SMCCC_VENDOR_HYP_CALL_UID) {
+			con_puts("hv: SMCCC vendor-hypervisor Call UID -> Hyper-V\n");
+			x[0] = HVTLFS_SMCCC_HYPERV_UID_W0;
+			x[1] = HVTLFS_SMCCC_HYPERV_UID_W1;
+			x[2] = HVTLFS_SMCCC_HYPERV_UID_W2;
+			x[3] = HVTLFS_SMCCC_HYPERV_UID_W3;
+			return;
+		}
 		con_hex_field("hv: SMCCC function ", x[0], 8);
 		con_puts(" -> NOT_SUPPORTED\n");
 		x[0] = 0xFFFFFFFFFFFFFFFFull;
 		return;
 	}
 	n_calls++;
-	switch (hvtlfs_control_code(x[1])) {
-	case HVTLFS_CALL_GET_VP_REGISTERS:
-	case HVTLFS_CALL_SET_VP_REGISTERS:
-		r = vp_registers(x[1], &x[2]);
-		break;
-	default:
-		r = decoded_call(f, &restart);
-		break;
-	}
-	if (hvtlfs_control_rep_count(x[1]) != 0)
-		/* Rep calls: the updated rep start goes back into the control word (X1). */
-		x[1] = hvtlfs_control_with_rep_start(x[1], hvtlfs_result_reps_completed(r));
-	if (restart) {
-		/* X0 untouched: the guest re-executes the `hvc` with the new X1. */
-		f->elr -= 4u;
+	if (rc != HVTLFS_OK) {
+		/* The accessor failed (a GPA outside RAM) or a handler bug: nothing changed. */
+		con_puts("hv: dispatcher: ");
+		con_puts(hvtlfs_strerror(rc));
+		con_puts(" -> HV_STATUS_INVALID_ALIGNMENT\n");
+		x[0] = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_ALIGNMENT, 0);
 		return;
 	}
-	x[0] = r;
+	if (out.action == HVTLFS_DISPATCH_DONE && !handled) {
+		/* Refused before any handler ran. */
+		con_puts("hv: ");
+		con_puts(hvtlfs_call_name(out.code));
+		con_puts(" -> ");
+		con_puts(hvtlfs_status_name(out.status));
+		con_puts("\n");
+	}
+	if (out.action == HVTLFS_DISPATCH_INJECT_UD) {
+		/* Not on arm64 (the fast register file is the convention): refuse. */
+		x[0] = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+		return;
+	}
+	/* Only X0-X17 are ever changed (result, control word, fast output pairs). */
+	for (i = 0; i < 18u; i++)
+		x[i] = regs.r[i];
+	if (out.action == HVTLFS_DISPATCH_CONTINUE) {
+		con_dec_field("hv:   continuation: rep start ", hvtlfs_control_rep_start(x[1]));
+		con_puts(", X1 rewritten, ELR_EL2 back on the hvc\n");
+		/* X0 untouched: the guest re-executes the `hvc` with the new X1. */
+		f->elr -= 4u;
+	}
 }
 
 void el2_unexpected(uint64_t vector, uint64_t esr, uint64_t elr)

@@ -5,12 +5,14 @@
  *        VP's registers in, its registers (and its output page) answered.
  *
  * A hypervisor hands hvtlfs_dispatch() the register file of the VP that
- * executed VMCALL/VMMCALL (or the hypercall page), the calling convention
+ * executed VMCALL/VMMCALL (or the hypercall page), or `hvc #0` on arm64, the calling convention
  * (#hvtlfs_dispatch_abi), the partition's privileges and features, a guest
  * memory accessor and one handler for each hypercall it implements. The
  * dispatcher:
  *
- * 1. reads the control word (RCX; EDX:EAX in 32-bit mode);
+ * 1. reads the control word (RCX; EDX:EAX in 32-bit mode; X1 on arm64, after it
+ *    has checked that W0 holds the SMCCC function id of a Hyper-V hypercall, else
+ *    the call is not a hypercall: #HVTLFS_DISPATCH_NOT_HYPERCALL);
  * 2. gates the call on the partition's privileges first (TLFS "Ordering of
  *    Error Conditions": HV_STATUS_ACCESS_DENIED before anything revealing
  *    state; the gates of #HVTLFS_DISPATCH_GATE_LIST);
@@ -19,13 +21,13 @@
  *    judgement): XMM fast input or output without the feature is \#UD;
  * 4. answers HV_STATUS_INVALID_HYPERCALL_CODE for a call without a handler;
  * 5. fetches the input from the registers (RDX, R8, XMM0-XMM5; EBX:ECX,
- *    EDI:ESI, XMM0-XMM5) or through the accessor from the input GPA, and
+ *    EDI:ESI, XMM0-XMM5; X2-X17) or through the accessor from the input GPA, and
  *    decodes it with the call's decoder (the DECODER column of
  *    #HVTLFS_CALL_LIST, hvtlfs_hvcall_decode_into(), rep elements into the
  *    scratch's ranges, registers and APIC ids);
  * 6. calls the handler with the decoded request;
  * 7. writes the output (to the output GPA through the accessor, or to the fast
- *    output registers), then the result word (RAX; EDX:EAX), or, for a rep
+ *    output registers), then the result word (RAX; EDX:EAX; X0), or, for a rep
  *    call the handler cut short, the new rep start into the control register
  *    and leaves the instruction pointer on the call (transparent continuation).
  *
@@ -58,7 +60,8 @@ HVTLFS_BEGIN_DECLS
 
 /*! @name The register file (struct hvtlfs_dispatch_regs::r)
  * One 64-bit slot a register, numbered as the instruction encoding numbers
- * them: general registers 0-31, then the two 64-bit halves of each vector
+ * them: general registers 0-31 (x86: RAX 0 ... R15 15; arm64: X0-X30 in slots
+ * 0-30, #HVTLFS_DISPATCH_REG_X), then the two 64-bit halves of each vector
  * register. A 32-bit ABI reads the low 32 bits of a general register and never
  * changes its high 32.
  * @{ */
@@ -72,6 +75,8 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_DISPATCH_REG_RDI	 7u  /*!< x86: RDI (EDI). */
 #define HVTLFS_DISPATCH_REG_R8	 8u  /*!< x86_64: R8 (R9-R15 follow, 9-15). */
 #define HVTLFS_DISPATCH_REG_GPRS 32u /*!< Slots for general registers (x86 uses 16). */
+/*! arm64: the slot of general register Xn (n 0-30; the ARM64 ABI reads X0-X17). */
+#define HVTLFS_DISPATCH_REG_X(n) (0u + (n))
 /*! The slot of half @p half (0 low, 1 high quadword) of vector register @p n (XMMn). */
 #define HVTLFS_DISPATCH_REG_XMM(n, half) (HVTLFS_DISPATCH_REG_GPRS + 2u * (n) + (half))
 #define HVTLFS_DISPATCH_REGS		 64u /*!< Slots of the register file. */
@@ -95,6 +100,18 @@ HVTLFS_ASSERT_SIZE(struct hvtlfs_dispatch_regs, 8 * 64);
  *   GPA EBX:ECX, output GPA EDI:ESI, XMM0-XMM5 (the x86 column of the TLFS's
  *   XMM input table), no fast output ("only supported on x64 platforms"),
  *   result EDX:EAX.
+ * - ARM64: arm64 through the Arm SMC Calling Convention (`hvc #0`, as Linux
+ *   arch/arm64/hyperv and OpenVMM's Arm64RegisterIo read it): W0 the SMCCC
+ *   function id #HVTLFS_SMCCC_HV_HYPERCALL (any other is not a hypercall:
+ *   #HVTLFS_DISPATCH_NOT_HYPERCALL, no register changed), control X1, input GPA
+ *   (fast: first input qword) X2, output GPA (fast: second) X3, fast input
+ *   X2-X17 (#HVTLFS_FAST_ARM64_BYTES, 128 bytes), fast output in the register
+ *   pairs after the input rounded up to 16 bytes, result X0. The register-file
+ *   fast form is part of the convention, not a feature: Linux arm64 reads its
+ *   first synthetic registers with a 20-byte fast HvCallGetVpRegisters before it
+ *   knows any feature bit, so the XMM input and output bits are not consulted
+ *   (no \#UD). The decoder is told the caller is arm64
+ *   (#HVTLFS_HVCALL_FEAT_ARM64: the arm64 register names, the 128 bytes).
  *
  * An architecture adds its row here and its registers in dispatch.c.
  * @param X the macro applied to each row.
@@ -102,7 +119,8 @@ HVTLFS_ASSERT_SIZE(struct hvtlfs_dispatch_regs, 8 * 64);
 /* clang-format off */
 #define HVTLFS_DISPATCH_ABI_LIST(X)                                                                \
 	X(X64, "x86_64 long mode")                                                                 \
-	X(X86, "x86 32-bit protected mode")
+	X(X86, "x86 32-bit protected mode")                                                        \
+	X(ARM64, "arm64 SMCCC hvc")
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_DISPATCH_ABI_LIST as its enumerator. */
@@ -338,19 +356,31 @@ struct hvtlfs_dispatch_scratch {
 /*! Transparent continuation: the control register holds the new rep start; leave
  *  the instruction pointer on the call (the guest re-executes it). */
 #define HVTLFS_DISPATCH_CONTINUE 1u
-/*! Inject \#UD; no register was changed. */
+/*! Inject \#UD (arm64: the integrator's equivalent, an Undefined Instruction
+ *  exception at the `hvc`; hvtlfs knows of no arm64 source that names one); no
+ *  register was changed. */
 #define HVTLFS_DISPATCH_INJECT_UD 2u
 /*! The accessor failed (hvtlfs_dispatch_outcome::fault_gpa); no register was
  *  changed and nothing was written after the failure. */
 #define HVTLFS_DISPATCH_FAULT 3u
+/*!
+ * arm64: W0 is not the SMCCC function id of a Hyper-V hypercall
+ * (#HVTLFS_SMCCC_HV_HYPERCALL), so the call is another SMCCC service's (PSCI, the
+ * vendor-hypervisor Call UID, ...), not a hypercall: no register was changed, no
+ * status applies (reason #HVTLFS_ERR_NOT_HYPERCALL). The integrator answers it
+ * itself, for a function it does not implement with SMCCC NOT_SUPPORTED (-1 in X0,
+ * #HVTLFS_SMCCC_NOT_SUPPORTED), and advances past the `hvc`.
+ */
+#define HVTLFS_DISPATCH_NOT_HYPERCALL 4u
 /*! @} */
 
 /*! @brief What hvtlfs_dispatch() did, for the integrator and its logs. */
 struct hvtlfs_dispatch_outcome {
-	unsigned int action; /*!< HVTLFS_DISPATCH_DONE, _CONTINUE, _INJECT_UD or _FAULT. */
-	uint16_t code;	     /*!< The call code. */
-	uint16_t status;     /*!< The status answered (DONE). */
-	uint64_t result;     /*!< The result word written (DONE). */
+	/*! HVTLFS_DISPATCH_DONE, _CONTINUE, _INJECT_UD, _FAULT or _NOT_HYPERCALL. */
+	unsigned int action;
+	uint16_t code;	 /*!< The call code. */
+	uint16_t status; /*!< The status answered (DONE). */
+	uint64_t result; /*!< The result word written (DONE). */
 	/*! The library check behind a refusal (#HVTLFS_OK when none): the decoder's
 	 *  reasons, #HVTLFS_ERR_NOT_PERMITTED, #HVTLFS_ERR_NO_HANDLER, ... */
 	int reason;
@@ -361,6 +391,8 @@ struct hvtlfs_dispatch_outcome {
  * @brief Dispatches the hypercall a VP just made.
  *
  * Order of checks (every refusal writes the result registers, action DONE):
+ * 0. arm64: W0 not #HVTLFS_SMCCC_HV_HYPERCALL → action NOT_HYPERCALL, reason
+ *    #HVTLFS_ERR_NOT_HYPERCALL, nothing changed (not a TLFS status);
  * 1. the privilege gate of the call (#HVTLFS_DISPATCH_GATE_LIST, extended
  *    calls, spin wait) → HV_STATUS_ACCESS_DENIED, reason
  *    #HVTLFS_ERR_NOT_PERMITTED, whatever else is wrong;
@@ -370,7 +402,7 @@ struct hvtlfs_dispatch_outcome {
  *    and overlap;
  * 3. no handler for the code → HV_STATUS_INVALID_HYPERCALL_CODE, reason
  *    #HVTLFS_ERR_NO_HANDLER;
- * 4. fast output on an ABI without it → HV_STATUS_INVALID_HYPERCALL_INPUT,
+ * 4. fast output on an ABI without it (X86) → HV_STATUS_INVALID_HYPERCALL_INPUT,
  *    reason #HVTLFS_ERR_NO_FAST_OUTPUT (the output's size is the catalog's,
  *    #HVTLFS_CALL_OUTPUT_LIST; its alignment, page, overlap, fast fit and the XMM
  *    output feature were judged in step 2);

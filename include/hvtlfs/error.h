@@ -110,7 +110,8 @@ HVTLFS_BEGIN_DECLS
 	X(ERR_HANDLER_REPS, -162) /* A handler's reps completed lie outside its reps. */           \
 	X(ERR_NOT_PERMITTED, -163) /* The partition lacks the privilege for the call. */           \
 	X(ERR_NO_HANDLER, -164) /* No handler implements the call. */                              \
-	X(ERR_NO_FAST_OUTPUT, -165) /* Fast output on an ABI that has none. */
+	X(ERR_NO_FAST_OUTPUT, -165) /* Fast output on an ABI that has none. */                    \
+	X(ERR_NOT_HYPERCALL, -166) /* arm64: an SMCCC call that is not the Hyper-V hypercall. */
 /* clang-format on */
 
 /*! @brief One row of #HVTLFS_ERROR_LIST as its enum hvtlfs_error enumerator. */

@@ -36,9 +36,12 @@ HVTLFS_BEGIN_DECLS
  * - input size = fixed header + 8 x variable header + 8 x rep count;
  * - fast: up to 16 bytes in RDX/R8; up to 112 with the XMM registers, only when
  *   the partition has XMM input (else \#UD, see hvtlfs_hvcall_request::raise_ud);
- *   more → HV_STATUS_INVALID_HYPERCALL_INPUT;
+ *   more → HV_STATUS_INVALID_HYPERCALL_INPUT; an arm64 partition
+ *   (#HVTLFS_HVCALL_FEAT_ARM64) carries up to 128 bytes in X2-X17
+ *   (#HVTLFS_FAST_ARM64_BYTES), past 16 under the same feature;
  * - fast with output (HvCallGetVpRegisters, HvCallGetVpIndexFromApicId): the output
- *   follows the input rounded up to 16 bytes and must fit the 112 bytes too, else
+ *   follows the input rounded up to 16 bytes and must fit the 112 (arm64: 128)
+ *   bytes too, else
  *   HV_STATUS_INVALID_HYPERCALL_INPUT; without XMM fast output, \#UD;
  * - slow: input GPA not 8-byte aligned, or input crossing a 4 KiB page →
  *   HV_STATUS_INVALID_ALIGNMENT (a call with no input ignores its input GPA); the
@@ -66,7 +69,8 @@ HVTLFS_BEGIN_DECLS
  *  HvCallGetVpIndexFromApicId without it raises \#UD. */
 #define HVTLFS_HVCALL_FEAT_XMM_OUTPUT 0x100u
 /*! The guest is an arm64 partition: register names are looked up in the arm64 set
- *  (#HVTLFS_REGSET_ARM64); without it, the x64 set. */
+ *  (#HVTLFS_REGSET_ARM64), and fast calls are judged by the 128 bytes of X2-X17
+ *  (#HVTLFS_FAST_ARM64_BYTES); without it, the x64 set and 112 bytes. */
 #define HVTLFS_HVCALL_FEAT_ARM64 0x200u
 /*! @} */
 
@@ -153,7 +157,8 @@ struct hvtlfs_hvcall_input {
 	/*!
 	 * Slow calls: the guest's bytes from @ref input_gpa on (mapping to the end of
 	 * its page is enough). Fast calls: the register image RDX, R8, then
-	 * XMM0-XMM5 (16 bytes, or 112 with XMM input).
+	 * XMM0-XMM5 (16 bytes, or 112 with XMM input); arm64 (#HVTLFS_HVCALL_FEAT_ARM64):
+	 * X2-X17 (16 bytes, or 128).
 	 */
 	const void *bytes;
 	size_t len;	       /*!< Bytes readable at @ref bytes. */
@@ -351,7 +356,8 @@ HVTLFS_MUST_CHECK int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in,
  *   HV_STATUS_INVALID_HYPERCALL_CODE), #HVTLFS_ERR_REP_COUNT_ZERO,
  *   #HVTLFS_ERR_REP_START_NOT_BELOW, #HVTLFS_ERR_REP_ON_SIMPLE,
  *   #HVTLFS_ERR_VARHDR_NOT_ALLOWED, #HVTLFS_ERR_FAST_NOT_ALLOWED;
- * - fast input (or input and output) over 112 bytes: #HVTLFS_ERR_FAST_TOO_BIG;
+ * - fast input (or input and output) over 112 bytes (arm64: 128):
+ *   #HVTLFS_ERR_FAST_TOO_BIG;
  *   XMM input or output without the feature (\#UD): #HVTLFS_ERR_NO_FEATURE;
  * - slow input or output misaligned or crossing its page: #HVTLFS_ERR_ALIGNMENT;
  *   input and output overlapping: #HVTLFS_ERR_BUFFERS_OVERLAP;

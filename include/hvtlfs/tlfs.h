@@ -460,6 +460,11 @@ enum hvtlfs_ext_capability_bits {
 /*! Bytes of input an XMM fast call carries: RDX, R8, then XMM0-XMM5 (x64, with the
  *  XMM fast input feature). */
 #define HVTLFS_FAST_XMM_BYTES 112u
+/*! Bytes of input an arm64 fast call carries: X2-X17, 16 registers, 8 pairs of 16
+ *  bytes, shared by input and output (OpenVMM's Arm64RegisterIo, Linux arm64). The
+ *  hypervisor-side decoder judges an arm64 partition's fast calls by it
+ *  (#HVTLFS_HVCALL_FEAT_ARM64). */
+#define HVTLFS_FAST_ARM64_BYTES 128u
 /*!
  * @brief Where fast output starts in the fast register image: the register pair after
  *        the input, that is @p in rounded up to 16 bytes (TLFS "XMM Fast Hypercall
@@ -473,7 +478,8 @@ enum hvtlfs_ext_capability_bits {
  *        #HVTLFS_FAST_OUTPUT_OFFSET). The one rule behind every fast-size check.
  * @param in input size in bytes.
  * @param out output size in bytes (0 for a call without fast output).
- * @param cap bytes of the register image (#HVTLFS_FAST_XMM_BYTES on x64).
+ * @param cap bytes of the register image (#HVTLFS_FAST_XMM_BYTES on x64,
+ *        #HVTLFS_FAST_ARM64_BYTES on arm64).
  */
 #define HVTLFS_FAST_IO_FITS(in, out, cap)                                                          \
 	((in) <= (cap) && (out) <= (cap) && HVTLFS_FAST_OUTPUT_OFFSET(in) + (out) <= (cap))

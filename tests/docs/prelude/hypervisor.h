@@ -43,6 +43,7 @@ void do_signal(void *ctx, const struct hvtlfs_dispatch_call *call,
 	       struct hvtlfs_dispatch_reply *reply);
 void advance_ip(struct vp *v);	    /* past VMCALL/VMMCALL */
 void inject_ud_vp(struct vp *v);    /* raise #UD in the guest */
+void answer_smccc(struct vp *v);    /* arm64: another SMCCC service's call */
 void store_registers(struct vp *v); /* the register file back to the VMCS/VMCB */
 bool flush_vp_tlb(void *vm, uint32_t vp_index, const struct hvtlfs_hvcall_request *req);
 bool need_resched(void);
