@@ -28,7 +28,7 @@
 #include "hvtlfs/flush.h"
 
 #define LBITS	  (8u * sizeof(unsigned long))
-#define CPUS_MAX  96u
+#define CPUS_MAX  95u
 #define CPU_WORDS ((CPUS_MAX + LBITS - 1u) / LBITS)
 
 static unsigned long cpus[CPU_WORDS];

@@ -12,7 +12,7 @@
  * the payload ending at its size (split), the input ending at its 256 bytes for any
  * in_size from 256 up; every larger size; then the input one byte short, and in, out
  * and the payload NULL, each apart.
- * The target set is a bitmap or, in the first phase, a CPU source (0 to 96 CPUs, its
+ * The target set is a bitmap or, in the first phase, a CPU source (0 to 95 CPUs, its
  * tables whole words: vpset_encode_targets.c proves the source's encoder for tables
  * ending at the CPU count, and every capacity).
  * Bounds: bitmaps of 80 words (as for the VP-set encoder).
@@ -28,7 +28,7 @@
 #include "hvtlfs/flush.h"
 
 #define LBITS	  (8u * sizeof(unsigned long))
-#define CPUS_MAX  96u
+#define CPUS_MAX  95u
 #define CPU_WORDS ((CPUS_MAX + LBITS - 1u) / LBITS)
 
 static unsigned long cpus[CPU_WORDS];

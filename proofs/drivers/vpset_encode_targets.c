@@ -8,7 +8,8 @@
  * CPUs (every CPU is the same step of the one pass: a set bit, its VP index of any
  * value, the bank it falls in; CPUS_MAX spans two bitmap words on x86_64 and aarch64,
  * three on i386, so a CPU count ending inside a word and one ending at a word's end
- * are both analysed).
+ * are both analysed; 95, not 96: with the count a range, the words the encoder reads,
+ * count / bits + (count % bits != 0), are then at most the table's on every machine).
  * Three phases, one exact buffer each: the output ends at out_words (0 to 66, split),
  * then the bitmap ends at its words (split), then a source's VP table ends at its CPU
  * count (split) with the CPU bitmap ending at its last word.
@@ -21,7 +22,7 @@
 
 #define BITMAP_MAX 80u
 #define LBITS	   (8u * sizeof(unsigned long))
-#define CPUS_MAX   96u
+#define CPUS_MAX   95u
 #define CPU_WORDS  ((CPUS_MAX + LBITS - 1u) / LBITS)
 
 static unsigned long cpus[CPU_WORDS];
