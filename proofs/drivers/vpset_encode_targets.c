@@ -10,6 +10,11 @@
  * three on i386, so a CPU count ending inside a word and one ending at a word's end
  * are both analysed; 95, not 96: with the count a range, the words the encoder reads,
  * count / bits + (count % bits != 0), are then at most the table's on every machine).
+ * The output holds any bytes beforehand (not uninitialised): the source encoder ORs a
+ * bank's bits into the word it cleared when the bank first came up (CPU order need not
+ * follow VP order), and Eva does not relate the words cleared so far to the bank read
+ * back. That the words come out right is tests/test_planner.c's (CPU sources and
+ * bitmaps planned both ways, the same bytes).
  * Three phases, one exact buffer each: the output ends at out_words (0 to 66, split),
  * then the bitmap ends at its words (split), then a source's VP table ends at its CPU
  * count (split) with the CPU bitmap ending at its last word.
