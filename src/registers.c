@@ -37,7 +37,10 @@ const struct hvtlfs_register_info *hvtlfs_register_lookup(uint32_t name, unsigne
 
 	/* The first row of @name (binary search), then its rows of each set. */
 	while (lo < hi) {
-		size_t mid = lo + ((hi - lo) >> 1);
+		/* lo + hi cannot wrap (the catalog is small); as the midpoint of the
+		 * bounds, not lo + half the distance, the analysis of proofs/ sees
+		 * mid < CATALOG_LEN. */
+		size_t mid = (lo + hi) >> 1;
 
 		if (catalog[mid].name < name)
 			lo = mid + 1;
@@ -111,6 +114,7 @@ int hvtlfs_register_write_check(uint32_t name, unsigned int set,
 				const struct hvtlfs_register_value *value)
 {
 	const struct hvtlfs_register_info *ri = hvtlfs_register_lookup(name, set);
+	unsigned int width;
 
 	if (!value)
 		return HVTLFS_ERR_NULL;
@@ -118,8 +122,9 @@ int hvtlfs_register_write_check(uint32_t name, unsigned int set,
 		return HVTLFS_OK;
 	if (ri->flags & HVTLFS_REGF_READ_ONLY)
 		return HVTLFS_ERR_REGISTER_READ_ONLY;
-	if (ri->width < 128u &&
-	    (value->hi != 0 || (ri->width < 64u && (value->lo >> ri->width) != 0)))
+	/* One read of the width: the test below bounds the shift's operand itself. */
+	width = ri->width;
+	if (width < 128u && (value->hi != 0 || (width < 64u && (value->lo >> width) != 0)))
 		return HVTLFS_ERR_REGISTER_WIDTH;
 	return HVTLFS_OK;
 }
@@ -174,7 +179,9 @@ int hvtlfs_get_vp_registers_build(void *in, size_t in_size,
 	uint32_t i;
 	int rc;
 
-	rc = check(in, in_size, target, names, names, count, opts, out, need,
+	/* Checked against whole words: the names go in two a word, and an odd count's
+	 * last word (its high half 0) ends 4 bytes past need. */
+	rc = check(in, in_size, target, names, names, count, opts, out, (need + 7u) & ~(uint64_t)7,
 		   sizeof(struct hvtlfs_register_value) * (uint64_t)count);
 	if (rc)
 		return rc;

@@ -138,7 +138,7 @@ int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hv
 	const unsigned long *cpus;
 	const uint32_t *vp_of;
 	size_t ncpus, nw, w, room, n = 0, cur = (size_t)-1;
-	uint64_t *banks, acc = 0;
+	uint64_t acc = 0;
 
 	if (!src || (!out && out_words))
 		return HVTLFS_ERR_NULL;
@@ -148,7 +148,9 @@ int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hv
 	if (ncpus && (!cpus || !vp_of))
 		return HVTLFS_ERR_NULL;
 	room = out_words > HVTLFS_VPSET_HDR_WORDS ? out_words - HVTLFS_VPSET_HDR_WORDS : 0;
-	banks = room ? out + HVTLFS_VPSET_HDR_WORDS : NULL;
+	/* Bank k is out[2 + k], written only for k < room: indexed from out, not from a
+	 * pointer that is NULL when room is 0, so the analysis of proofs/ sees the bound
+	 * without relating that pointer to room. */
 	nw = ncpus / LONG_BITS_ + (ncpus % LONG_BITS_ != 0);
 	/*
 	 * One pass over the set CPUs. The bits of the bank in hand gather in @acc and go
@@ -162,9 +164,16 @@ int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hv
 		if (w == nw - 1 && ncpus % LONG_BITS_)
 			x &= ((unsigned long)1 << (ncpus % LONG_BITS_)) - 1u;
 		while (x) {
-			uint32_t vp = vp_of[w * LONG_BITS_ + hvtlfs_ctz64((uint64_t)x)];
-			size_t b = vp >> 6;
+			size_t c = w * LONG_BITS_ + hvtlfs_ctz64((uint64_t)x);
+			uint32_t vp;
+			size_t b;
 
+			/* Never true (x holds no bit at or past ncpus): it states the bound
+			 * where the analysis of proofs/ can see it. */
+			if (c >= ncpus)
+				break;
+			vp = vp_of[c];
+			b = vp >> 6;
 			x &= x - 1u;
 			if (vp >= HVTLFS_VPSET_MAX_VPS)
 				return HVTLFS_ERR_VP_RANGE;
@@ -172,10 +181,11 @@ int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hv
 				continue;
 			if (b != cur) {
 				if (cur < room)
-					banks[cur] |= acc;
+					out[HVTLFS_VPSET_HDR_WORDS + cur] |= acc;
 				for (; n <= b; n++)
 					if (n < room)
-						((volatile uint64_t *)banks)[n] = 0;
+						((volatile uint64_t *)
+							 out)[HVTLFS_VPSET_HDR_WORDS + n] = 0;
 				cur = b;
 				acc = 0;
 			}
@@ -183,7 +193,10 @@ int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hv
 		}
 	}
 	if (cur < room)
-		banks[cur] |= acc;
+		out[HVTLFS_VPSET_HDR_WORDS + cur] |= acc;
+	/* n <= 64 (banks of VPs below 4096): the min changes nothing, it states the bound
+	 * where the analysis of proofs/ can see it. */
+	n = (size_t)hvtlfs_min_u64_(n, HVTLFS_VPSET_MAX_BANKS);
 	if (needed_words)
 		*needed_words = HVTLFS_VPSET_HDR_WORDS + n;
 	if (out_words < HVTLFS_VPSET_HDR_WORDS + n)
@@ -209,7 +222,9 @@ int hvtlfs_vp_targets_banks(const struct hvtlfs_vp_targets *vps)
 	if (vps->all)
 		return 0;
 	if (vps->source) {
-		size_t need = 0;
+		/* Set on success and on ERR_NO_SPACE; the header before (no bank), so
+		 * the analysis of proofs/ sees need - 2 is no wrap on any path. */
+		size_t need = HVTLFS_VPSET_HDR_WORDS;
 		int rc = hvtlfs_vpset_encode_source(NULL, 0, vps->source, &need);
 
 		return rc == HVTLFS_ERR_NO_SPACE || rc == 0 ? (int)(need - HVTLFS_VPSET_HDR_WORDS)

@@ -194,7 +194,9 @@ int hvtlfs_get_vp_index_build(void *in, size_t in_size, uint64_t partition_id, u
 	if ((opts & HVTLFS_CTL_FAST) &&
 	    !HVTLFS_FAST_IO_FITS(need, sizeof(uint32_t) * (uint64_t)count, HVTLFS_FAST_XMM_BYTES))
 		return HVTLFS_ERR_FAST_TOO_BIG;
-	if (need > (uint64_t)in_size)
+	/* Whole words: the ids go in two a word, and an odd count's last word (its high
+	 * half 0) ends 4 bytes past need. */
+	if (((need + 7u) & ~(uint64_t)7) > (uint64_t)in_size)
 		return HVTLFS_ERR_NO_SPACE;
 	rc = hvtlfs_control_encode(&control, HVTLFS_CALL_GET_VP_INDEX_FROM_APIC_ID, opts, 0, count,
 				   0);

@@ -227,6 +227,14 @@ static void test_get_vp_index(void **state)
 			 HVTLFS_ERR_REP_COUNT_RANGE);
 	assert_int_equal(hvtlfs_get_vp_index_build(page, 27, 1, 0, ids, 3, 0, &p),
 			 HVTLFS_ERR_NO_SPACE);
+	/* 3 ids need 28 bytes, and the builder writes 32 (two ids a word): 28 bytes are
+	 * too few, and nothing is written (found by proofs/drivers/vtl.c). */
+	memset(page, 0xa5, 32);
+	assert_int_equal(hvtlfs_get_vp_index_build(page, 28, 1, 0, ids, 3, 0, &p),
+			 HVTLFS_ERR_NO_SPACE);
+	assert_int_equal(((const uint8_t *)page)[28], 0xa5);
+	assert_int_equal(hvtlfs_get_vp_index_build(page, 32, 1, 0, ids, 3, 0, &p), HVTLFS_OK);
+	assert_int_equal(p.input_size, 28);
 	assert_int_equal(HVTLFS_GET_VP_INDEX_MAX_PER_PAGE, 1020);
 }
 

@@ -231,7 +231,8 @@ HVTLFS_MUST_CHECK int hvtlfs_register_write_check(uint32_t name, unsigned int se
  * together (at most #HVTLFS_GET_VP_REGISTERS_FAST_MAX names on x64, with the XMM
  * fast input and output features).
  * @param[out] in input buffer (8-byte aligned).
- * @param in_size bytes available at @p in.
+ * @param in_size bytes available at @p in: the input rounded up to 8 bytes (an odd
+ *        count's last word is written whole, its high half 0).
  * @param target partition, VP and HV_INPUT_VTL.
  * @param names the register names (any: see hvtlfs_register_names_check()).
  * @param count number of names, 1-4095.

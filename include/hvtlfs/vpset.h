@@ -118,11 +118,14 @@ HVTLFS_INLINE unsigned int hvtlfs_ctz64(uint64_t x)
 	return (unsigned int)__builtin_ctzll(x);
 #elif defined(__GNUC__) || defined(__clang__)
 	/* One instruction (BSF/TZCNT) a half: the 32-bit builtin never becomes a libgcc
-	 * call, where the 64-bit one does on i386 at -O0 (__ctzdi2). */
-	if (w == 0)
-		return 32u + (unsigned int)__builtin_ctz((uint32_t)(x >> 32));
+	 * call, where the 64-bit one does on i386 at -O0 (__ctzdi2). Each builtin is
+	 * called on the half tested non-zero (the 64 is never returned here: x is not 0),
+	 * so the analysis of proofs/ sees the builtin's precondition hold. */
 	(void)n;
-	return (unsigned int)__builtin_ctz(w);
+	if (w != 0)
+		return (unsigned int)__builtin_ctz(w);
+	w = (uint32_t)(x >> 32);
+	return w != 0 ? 32u + (unsigned int)__builtin_ctz(w) : 64u;
 #else
 	if (w == 0) {
 		w = (uint32_t)(x >> 32);
@@ -165,11 +168,12 @@ HVTLFS_INLINE unsigned int hvtlfs_msb64(uint64_t x)
 	(void)n;
 	return 63u - (unsigned int)__builtin_clzll(x);
 #elif defined(__GNUC__) || defined(__clang__)
-	/* BSR/LZCNT a half, as in hvtlfs_ctz64(). */
-	if (w == 0)
-		return 31u - (unsigned int)__builtin_clz((uint32_t)x);
+	/* BSR/LZCNT a half, as in hvtlfs_ctz64() (each on the half tested non-zero). */
 	(void)n;
-	return 63u - (unsigned int)__builtin_clz(w);
+	if (w != 0)
+		return 63u - (unsigned int)__builtin_clz(w);
+	w = (uint32_t)x;
+	return w != 0 ? 31u - (unsigned int)__builtin_clz(w) : 64u;
 #else
 	if (w == 0) {
 		w = (uint32_t)x;

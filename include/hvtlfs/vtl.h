@@ -308,7 +308,8 @@ HVTLFS_MUST_CHECK int hvtlfs_start_vp_build(void *in, size_t in_size, uint64_t p
  *        4 bytes apart. The VP indices come back in the output page, 4 bytes apart
  *        (hvtlfs_get_vp_index_parse()); fast, after the input in the register image.
  * @param[out] in input buffer (8-byte aligned).
- * @param in_size bytes available at @p in.
+ * @param in_size bytes available at @p in: the input rounded up to 8 bytes (an odd
+ *        count's last word is written whole, its high half 0).
  * @param partition_id the partition.
  * @param target_vtl the VTL, 0-15.
  * @param apic_ids the APIC ids.

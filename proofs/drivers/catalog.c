@@ -3,7 +3,8 @@
  * The call and status catalogs: hvtlfs_call_lookup(), hvtlfs_call_name(),
  * hvtlfs_status_name() for every 16-bit value; hvtlfs_call_catalog() and
  * hvtlfs_status_catalog() with and without a count; hvtlfs_call_check() for every
- * 64-bit control word, with and without its info and reason out-parameters. Every
+ * 64-bit control word, with and without its info and reason out-parameters;
+ * hvtlfs_call_output_lookup() for every 16-bit code. Every
  * string returned is readable.
  *
  * prove-sources: catalog.c
@@ -39,5 +40,6 @@ int main(void)
 		st = statuses[nstatus - 1];
 
 	st = hvtlfs_call_check(prove_u64(), PROVE_OR_NULL(&info), PROVE_OR_NULL(&reason));
-	return st + reason + (info ? info->code : 0);
+	return st + reason + (info ? info->code : 0) +
+	       (hvtlfs_call_output_lookup(prove_u16()) != NULL);
 }

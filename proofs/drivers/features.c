@@ -4,7 +4,9 @@
  * hvtlfs_features_decode_nested() of every EAX, hvtlfs_cpuid_bits() (count NULL or
  * not) and hvtlfs_features_bit() for every row of it and for NULL,
  * hvtlfs_features_require_microsoft() and hvtlfs_features_require() (every leaves
- * word) of what the decoder made, hvtlfs_cpuid_dump_leaf() for every leaf; every
+ * word) of what the decoder made, hvtlfs_cpuid_dump_leaf() for every leaf,
+ * hvtlfs_features_from_leaves() of kept leaves of any values (has_nested false or
+ * true) and of NULL; every
  * pointer NULL or not (apart: a NULL check in a callee does not narrow the caller's).
  * The features the queries read are any bytes, but for the bools of the bit table,
  * which are false or true (proofs/model/features_any.h). No bound is
@@ -24,6 +26,7 @@ int main(void)
 	struct hvtlfs_cpuid_dump dump;
 	struct hvtlfs_features f;
 	struct hvtlfs_nested_features nf;
+	struct hvtlfs_kept_leaves kept;
 	const struct hvtlfs_cpuid_bit *bits;
 	uint32_t regs[4];
 	size_t count = 0;
@@ -49,5 +52,9 @@ int main(void)
 	rc |= hvtlfs_features_require_microsoft(PROVE_OR_NULL(&f));
 	rc |= hvtlfs_features_require(PROVE_OR_NULL(&f), prove_u32());
 	rc |= hvtlfs_cpuid_dump_leaf(PROVE_OR_NULL(&dump), prove_u32(), PROVE_OR_NULL(regs));
-	return rc;
+	prove_unknown(&kept, sizeof(kept));
+	kept.has_nested = prove_bool();
+	if (prove_bool())
+		return rc | hvtlfs_features_from_leaves(NULL, PROVE_OR_NULL(&kept));
+	return rc | hvtlfs_features_from_leaves(&f, PROVE_OR_NULL(&kept));
 }

@@ -27,6 +27,13 @@
 #include "prove.h"
 #include "hvtlfs/flush.h"
 
+#define LBITS	  (8u * sizeof(unsigned long))
+#define CPUS_MAX  95u
+#define CPU_WORDS ((CPUS_MAX + LBITS - 1u) / LBITS)
+
+static unsigned long cpus[CPU_WORDS];
+static uint32_t vp_of[CPU_WORDS * LBITS];
+
 #define REPS_MAX   4u
 #define BITMAP_MAX 80u
 #define BANKS_MAX  HVTLFS_VPSET_MAX_BANKS
@@ -89,6 +96,7 @@ int main(void)
 {
 	struct hvtlfs_prepared out;
 	struct hvtlfs_vp_targets vps;
+	struct hvtlfs_vp_source src;
 	int which = Frama_C_interval(0, 5);
 	uint32_t count = (uint32_t)prove_size(0, REPS_MAX);
 	int null_bitmap = prove_bool();
@@ -103,6 +111,12 @@ int main(void)
 		int null = Frama_C_interval(0, 4);
 
 		prove_unknown(bitmap, sizeof(bitmap));
+		prove_unknown(cpus, sizeof(cpus));
+		prove_unknown(vp_of, sizeof(vp_of));
+		src.cpus = cpus;
+		src.vp_of_cpu = vp_of;
+		src.ncpus = prove_size(0, CPUS_MAX);
+		vps.source = PROVE_OR_NULL(&src);
 		vps.all = prove_bool();
 		vps.words = prove_size(0, BITMAP_MAX);
 		/* A NULL bitmap stays with its words, analysed apart. */
@@ -119,6 +133,7 @@ int main(void)
 	/* Every bank count: a bitmap of that many words, none of them 0 (the calls
 	 * without an HV_VP_SET: none). */
 	vps.all = false;
+	vps.source = NULL;
 	vps.bitmap = bitmap;
 	vps.words = which == 2 || which == 3 ? prove_size(0, BANKS_MAX) : 0;
 	//@ loop unroll BANKS_MAX;

@@ -12,6 +12,9 @@
  * the payload ending at its size (split), the input ending at its 256 bytes for any
  * in_size from 256 up; every larger size; then the input one byte short, and in, out
  * and the payload NULL, each apart.
+ * The target set is a bitmap or, in the first phase, a CPU source (0 to 95 CPUs, its
+ * tables whole words: vpset_encode_targets.c proves the source's encoder for tables
+ * ending at the CPU count, and every capacity).
  * Bounds: bitmaps of 80 words (as for the VP-set encoder).
  *
  * prove-sources: flush.c vpset.c control.c
@@ -23,6 +26,13 @@
  */
 #include "prove.h"
 #include "hvtlfs/flush.h"
+
+#define LBITS	  (8u * sizeof(unsigned long))
+#define CPUS_MAX  95u
+#define CPU_WORDS ((CPUS_MAX + LBITS - 1u) / LBITS)
+
+static unsigned long cpus[CPU_WORDS];
+static uint32_t vp_of[CPU_WORDS * LBITS];
 
 #define BITMAP_MAX 80u
 #define BANKS_MAX  HVTLFS_VPSET_MAX_BANKS
@@ -49,6 +59,7 @@ static int ipis(void)
 {
 	struct hvtlfs_prepared out;
 	struct hvtlfs_vp_targets vps;
+	struct hvtlfs_vp_source src;
 	bool ex = prove_bool();
 	size_t i, need, in_size;
 
@@ -57,6 +68,12 @@ static int ipis(void)
 		int null = Frama_C_interval(0, 3), null_bitmap = prove_bool();
 
 		prove_unknown(bitmap, sizeof(bitmap));
+		prove_unknown(cpus, sizeof(cpus));
+		prove_unknown(vp_of, sizeof(vp_of));
+		src.cpus = cpus;
+		src.vp_of_cpu = vp_of;
+		src.ncpus = prove_size(0, CPUS_MAX);
+		vps.source = PROVE_OR_NULL(&src);
 		vps.all = prove_bool();
 		vps.words = prove_size(0, BITMAP_MAX);
 		//@ split null_bitmap;
@@ -67,6 +84,7 @@ static int ipis(void)
 			   null == 2 ? NULL : &out);
 	}
 	vps.all = false;
+	vps.source = NULL;
 	vps.bitmap = bitmap;
 	vps.words = ex ? prove_size(0, BANKS_MAX) : 0;
 	//@ loop unroll BANKS_MAX;

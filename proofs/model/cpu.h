@@ -6,8 +6,10 @@
  * includes this file first, so the arch header, which defines an instruction only
  * where its macro is not predefined, leaves its inline assembly out: Frama-C 25 would
  * derive the assigns clauses of these contracts from the asm operands, but not that
- * the outputs are initialised. The arm64 stand-in of proofs/arch/ has no other
- * definition of them.
+ * the outputs are initialised. arch/arm64 defines no CPUID or MSR instruction: there
+ * the analysis takes these too, for more answers than the library's native zeros and
+ * refusals. The SMCCC Call UID query (HVTLFS_ARCH_SMCCC_CALL_UID, `hvc #0` on arm64)
+ * is the same kind of contract, on every machine: W0-W3 written with any value.
  */
 #ifndef HVTLFS_PROVE_CPU_H
 #define HVTLFS_PROVE_CPU_H
@@ -25,8 +27,14 @@ uint64_t hvtlfs_prove_rdmsr_(uint32_t msr);
 /*@ assigns \nothing; */
 void hvtlfs_prove_wrmsr_(uint32_t msr, uint64_t value);
 
+/*@ requires \valid(regs + (0 .. 3));
+    assigns regs[0 .. 3] \from \nothing;
+    ensures \initialized(regs + (0 .. 3)); */
+void hvtlfs_prove_smccc_call_uid_(uint32_t regs[4]);
+
 #define HVTLFS_ARCH_CPUID(leaf, subleaf, regs) hvtlfs_prove_cpuid_((leaf), (subleaf), (regs))
 #define HVTLFS_ARCH_RDMSR(msr)		       hvtlfs_prove_rdmsr_((msr))
 #define HVTLFS_ARCH_WRMSR(msr, value)	       hvtlfs_prove_wrmsr_((msr), (value))
+#define HVTLFS_ARCH_SMCCC_CALL_UID(regs)       hvtlfs_prove_smccc_call_uid_((regs))
 
 #endif /* HVTLFS_PROVE_CPU_H */
