@@ -77,9 +77,12 @@ static inline int fuzz_decode(const uint8_t *data, size_t size, const uint16_t *
 		CHECK(req.nelements == cap && done == req.rep_start + req.nelements);
 	if (req.kind == HVTLFS_HVCALL_REQ_NONE)
 		CHECK(req.nelements == 0 && req.output_size == 0);
-	/* Output: inside the output page from its GPA (slow) or the 112-byte register image
-	 * (fast), and the writers put exactly the decoded elements there. */
-	out_cap = fast ? HVTLFS_FAST_XMM_BYTES : HVTLFS_PAGE_SIZE - (in.output_gpa & 0xFFFu);
+	/* Output: inside the output page from its GPA (slow) or the register image (fast:
+	 * 112 bytes of XMM0-XMM5 on x64, 128 bytes of X2-X17 on arm64), and the writers put
+	 * exactly the decoded elements there. */
+	out_cap = !fast ? HVTLFS_PAGE_SIZE - (in.output_gpa & 0xFFFu)
+		  : (in.features & HVTLFS_HVCALL_FEAT_ARM64) ? HVTLFS_FAST_ARM64_BYTES
+							     : HVTLFS_FAST_XMM_BYTES;
 	CHECK((uint64_t)req.output_offset + req.output_size <= out_cap);
 	if (req.kind == HVTLFS_HVCALL_REQ_VP_REGISTERS) {
 		const unsigned int set = (in.features & HVTLFS_HVCALL_FEAT_ARM64)
