@@ -716,6 +716,11 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 		return HVTLFS_ERR_INVALID_ARG;
 	control = in->control;
 	hvtlfs_zero_(req, sizeof(*req));
+	/* The bools the decoder and the dispatcher read back, stored as bools: the
+	 * zeroing stores are volatile, whose values an analyser does not track
+	 * (docs/proofs.md, "Volatile stores"). */
+	req->raise_ud = false;
+	req->whole_space = false;
 	req->code = hvtlfs_control_code(control);
 	req->nested = hvtlfs_control_is_nested(control);
 	req->rep_count = hvtlfs_control_rep_count(control);
