@@ -13,7 +13,7 @@
  *
  * prove-sources: hvcall.c catalog.c control.c vpset.c ranges.c registers.c
  * prove-options: -eva-precision 1 -eva-split-limit 100 -eva-split-return auto
- * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_zero_:1200 hvtlfs_vpset_decode_mask:20
+ * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
  */
 #include "prove.h"
 #include "hvtlfs/catalog.h"
