@@ -32,6 +32,8 @@ int main(void)
 	row = Frama_C_interval(-1, (int)nrows - 1);
 	//@ split row;
 	code = row < 0 ? prove_u16() : rows[row].code;
+	/* Whatever the caller's request held before (docs/proofs.md, "Volatile stores"). */
+	prove_unknown(&req, sizeof(req));
 	in.control = (prove_u64() & ~(uint64_t)0xFFFFu) | code;
 	in.input_gpa = prove_u64();
 	in.output_gpa = prove_u64();
