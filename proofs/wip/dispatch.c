@@ -6,10 +6,18 @@
  * imprecision: the handler table read for a count not split, the request read back
  * from a refused check's state, and, from there, the element arrays and the input
  * page. This version (the handler count split, -eva-split-return full and a slevel for
- * hvtlfs_dispatch) had reported no alarm after 20 minutes on x86_64 (2 cores at a load
- * of about 12), unfinished. src/dispatch.c stores the call's pointers and sizes again
- * after the volatile zeroing, which a handler reads. Next: the rows apart (one driver
- * a family of calls, as for the decoder), fewer states.
+ * hvtlfs_dispatch) ran 22 minutes on x86_64 (2 cores at a load of about 12; 3.5
+ * minutes of CPU), unfinished, and had reported 11 alarms, none analysed to the end
+ * yet: the guest-memory read of the input (the stand-in's precondition that the
+ * bytes asked for fit the buffer, src/dispatch.c step 5), the reads of
+ * HvExtCallMemoryHeatHint's range list through the dispatcher, and the handler's
+ * reads of its input, ranges, registers and APIC ids up to the counts the call gives.
+ * All suggest an input size the analysis does not bound by the page (the decoder's
+ * check bounds it: a page for a slow call, 128 bytes for a fast one); no input that
+ * breaks the bound is known, and the tests and fuzzers find none. src/dispatch.c
+ * stores the call's pointers and sizes again after the volatile zeroing, which a
+ * handler reads. Next: callstacks of each alarm for the state behind it, the rows
+ * apart (one driver a family of calls), fewer states.
  *
  * hvtlfs_dispatch(): a guest's hypercall from its registers to the answer, for each
  * ABI (x86_64, i386, arm64) and an ABI number out of range; the register file of any
