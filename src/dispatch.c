@@ -349,6 +349,13 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 	in.bytes = s->input;
 	in.len = need;
 	hvtlfs_zero_(&call, sizeof(call));
+	/* What a handler may dereference, stored as such: the zeroing stores are
+	 * volatile, whose values an analyser does not track (docs/proofs.md). */
+	call.req = NULL;
+	call.output = NULL;
+	call.output_len = 0;
+	call.put_out = NULL;
+	call.put_out_size = 0;
 	call.control = control;
 	call.code = out->code;
 	call.fast = fast;

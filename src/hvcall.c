@@ -83,6 +83,18 @@ struct call_ {
 
 typedef int (*decoder_fn_)(struct hvtlfs_hvcall_request *req, const struct call_ *c);
 
+/*
+ * The rep elements of @elem bytes the input holds from offset @off: the rep count, as
+ * the catalog sized the input (@off + @elem x rep count bytes). The element loops stop
+ * at it as well as at their count: the same bound (rep start + k < rep count), written
+ * in terms of the input's size so that an analyser that does not relate the rep start,
+ * the count and the size sees every read inside the input (docs/proofs.md).
+ */
+static uint32_t elements_in(const struct call_ *c, size_t off, size_t elem)
+{
+	return (uint32_t)((c->need - off) / elem);
+}
+
 /* Rep elements rep_start.. of a list call, at most cap of them; sets status and result.
  * They follow the fixed header and the variable header, one 64-bit entry a rep. */
 static int decode_list(struct hvtlfs_hvcall_request *req, const struct call_ *c,
@@ -91,28 +103,33 @@ static int decode_list(struct hvtlfs_hvcall_request *req, const struct call_ *c,
 	size_t elem_off = c->info->fixed_header_size + sizeof(uint64_t) * (size_t)c->varhdr;
 	uint32_t left = req->rep_count - req->rep_start;
 	uint32_t n = (uint32_t)hvtlfs_min_u64_(left, c->el->ranges_cap);
-	size_t bad = n;
-	int rc;
+	uint32_t end = elements_in(c, elem_off, sizeof(uint64_t));
+	uint32_t i = req->rep_start, k;
 
 	req->range_format = format;
 	req->ranges_first = req->rep_start;
-	/* Entries past 2^64 - 1 are clamped, not refused: the TLFS ignores invalid GVAs. */
-	rc = hvtlfs_range_list_decode(format | HVTLFS_RANGE_DECODE_CLAMP,
-				      c->b + elem_off + sizeof(uint64_t) * (size_t)req->rep_start,
-				      sizeof(uint64_t) * n, n, c->el->ranges, c->el->ranges_cap,
-				      &bad);
-	if (rc < 0) {
-		/* Reps before the bad element are done; that element fails the call. */
-		if (bad > n)
-			bad = 0;
-		req->nranges = (uint32_t)bad;
-		req->kind = c->kind;
-		req->status = HVTLFS_STATUS_INVALID_PARAMETER;
-		req->reason = rc;
-		req->result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER,
-						   req->rep_start + (uint32_t)bad);
-		return HVTLFS_OK;
+	/* Entry by entry (rep index i, array index k), each through the list decoder. */
+	for (k = 0; k < n && i < end; k++, i++) {
+		size_t bad = 0;
+		/* Entries past 2^64 - 1 are clamped, not refused: the TLFS ignores invalid
+		 * GVAs. */
+		int rc =
+			hvtlfs_range_list_decode(format | HVTLFS_RANGE_DECODE_CLAMP,
+						 c->b + elem_off + sizeof(uint64_t) * (size_t)i,
+						 sizeof(uint64_t), 1u, &c->el->ranges[k], 1u, &bad);
+
+		if (rc < 0) {
+			/* Reps before the bad element are done; that element fails the call. */
+			req->nranges = k;
+			req->kind = c->kind;
+			req->status = HVTLFS_STATUS_INVALID_PARAMETER;
+			req->reason = rc;
+			req->result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER,
+							   req->rep_start + k);
+			return HVTLFS_OK;
+		}
 	}
+	n = k;
 	req->nranges = n;
 	if (n < left) {
 		/* The caller's array is full: an early return, not a refusal. */
@@ -344,7 +361,7 @@ static int decode_vp_registers(struct hvtlfs_hvcall_request *req, const struct c
 	const bool set = req->code == HVTLFS_CALL_SET_VP_REGISTERS;
 	const size_t hdr = sizeof(struct hvtlfs_registers_input);
 	const uint32_t out_elem = set ? 0u : (uint32_t)sizeof(struct hvtlfs_register_value);
-	uint32_t vtl, n, k;
+	uint32_t vtl, n, k, i, end;
 
 	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_registers_input, partition_id);
 	req->vp_index = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_registers_input, vp_index);
@@ -357,8 +374,9 @@ static int decode_vp_registers(struct hvtlfs_hvcall_request *req, const struct c
 		return reject(req, HVTLFS_STATUS_INVALID_PARTITION_ID, HVTLFS_ERR_INVALID_ARG);
 	output_at(req, c, out_elem);
 	n = elements_fit(req, c->el->registers_cap);
-	for (k = 0; k < n; k++) {
-		const uint32_t i = req->rep_start + k;
+	end = elements_in(c, hdr, set ? sizeof(struct hvtlfs_register_assoc) : sizeof(uint32_t));
+	/* Rep index i, array index k (elements_in()). */
+	for (k = 0, i = req->rep_start; k < n && i < end; k++, i++) {
 		struct hvtlfs_register_entry *e = &c->el->registers[k];
 		const uint8_t *p;
 		uint64_t rsvd = 0;
@@ -395,7 +413,7 @@ static int decode_vp_registers(struct hvtlfs_hvcall_request *req, const struct c
 						    HVTLFS_STATUS_INVALID_PARAMETER, rc);
 		}
 	}
-	return end_elements(req, c, n, out_elem);
+	return end_elements(req, c, k, out_elem);
 }
 
 /* An HV_VTL (a plain VTL number): 0-15. */
@@ -409,7 +427,7 @@ static bool vtl_invalid(uint32_t vtl)
 static int decode_vp_index(struct hvtlfs_hvcall_request *req, const struct call_ *c)
 {
 	const size_t hdr = sizeof(struct hvtlfs_get_vp_index_input);
-	uint32_t n, k;
+	uint32_t n, k, i, end;
 
 	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_get_vp_index_input, partition_id);
 	req->target_vtl =
@@ -422,10 +440,12 @@ static int decode_vp_index(struct hvtlfs_hvcall_request *req, const struct call_
 		return reject(req, HVTLFS_STATUS_INVALID_PARTITION_ID, HVTLFS_ERR_INVALID_ARG);
 	output_at(req, c, sizeof(uint32_t));
 	n = elements_fit(req, c->el->apic_ids_cap);
-	for (k = 0; k < n; k++)
-		c->el->apic_ids[k] = (uint32_t)hvtlfs_guest_le_(
-			c->b + hdr + sizeof(uint32_t) * (size_t)(req->rep_start + k), 4u);
-	return end_elements(req, c, n, sizeof(uint32_t));
+	end = elements_in(c, hdr, sizeof(uint32_t));
+	/* Rep index i, array index k (elements_in()). */
+	for (k = 0, i = req->rep_start; k < n && i < end; k++, i++)
+		c->el->apic_ids[k] =
+			(uint32_t)hvtlfs_guest_le_(c->b + hdr + sizeof(uint32_t) * (size_t)i, 4u);
+	return end_elements(req, c, k, sizeof(uint32_t));
 }
 
 /* HvCallEnablePartitionVtl (struct hvtlfs_enable_partition_vtl_input). */
@@ -716,6 +736,11 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 		return HVTLFS_ERR_INVALID_ARG;
 	control = in->control;
 	hvtlfs_zero_(req, sizeof(*req));
+	/* The bools the decoder and the dispatcher read back, stored as bools: the
+	 * zeroing stores are volatile, whose values an analyser does not track
+	 * (docs/proofs.md, "Volatile stores"). */
+	req->raise_ud = false;
+	req->whole_space = false;
 	req->code = hvtlfs_control_code(control);
 	req->nested = hvtlfs_control_is_nested(control);
 	req->rep_count = hvtlfs_control_rep_count(control);
