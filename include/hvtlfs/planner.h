@@ -199,19 +199,23 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build_(const struct hvtlfs_flush_request
 					       const struct hvtlfs_input_page *page,
 					       struct hvtlfs_flush_plan *plan, unsigned int opts);
 
-/* The mark hvtlfs_input_page_init() leaves on a description it checked. */
+/* The most input bytes an inline planner writes to the page: the legacy list call with
+ * one entry (address space, flags, processor mask, the entry). */
+#define HVTLFS_PLAN_INLINE_BYTES_ (4u * sizeof(uint64_t))
+
+/* The mark hvtlfs_input_page_init() leaves on a description it checked, when the page
+ * holds HVTLFS_PLAN_INLINE_BYTES_ (a smaller page gets another mark, which never
+ * matches: the inline paths then leave it to the library). */
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_input_page_mark_(const void *va, uint64_t gpa, size_t size)
 {
 	return ((uint64_t)(uintptr_t)va ^ gpa ^ HVTLFS_U64(0x68767466732D7067)) + (uint64_t)size;
 }
 
-/* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since, with
- * room for @size bytes. */
-HVTLFS_ALWAYS_INLINE bool hvtlfs_input_page_holds_(const struct hvtlfs_input_page *page,
-						   size_t size)
+/* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since: it
+ * then holds HVTLFS_PLAN_INLINE_BYTES_, all an inline planner writes. */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_input_page_holds_(const struct hvtlfs_input_page *page)
 {
-	return page->size >= size &&
-	       page->checked_ == hvtlfs_input_page_mark_(page->va, page->gpa, page->size);
+	return page->checked_ == hvtlfs_input_page_mark_(page->va, page->gpa, page->size);
 }
 
 /* Whether the @n words at @w are all zero: four words a step, no branch inside. */
@@ -228,14 +232,55 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_words_zero_(const uint64_t *w, size_t n)
 	return acc == 0;
 }
 
+/* The processor mask of a VP bitmap whose VPs are all below 64, else 0 (a VP at 64 or
+ * above, none, a NULL bitmap: the library's). */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_bitmap_mask_(const uint64_t *bm, size_t words)
+{
+	if (words != 1u && (words == 0 || bm == NULL || !hvtlfs_words_zero_(bm + 1, words - 1u)))
+		return 0;
+	return bm != NULL ? bm[0] : 0;
+}
+
+/*
+ * The one list entry of a range wider than one simple entry, in *@entry: what the
+ * library's encoder makes of it when @mapping (2 MiB or 1 GiB pages) allows large-page
+ * entries and the range is aligned to 2 MiB at both ends (@start its first byte,
+ * @last its last, @span the bytes from its first page to @last, minus one): one
+ * 2 MiB entry when 2048 of them cover it (ties go to the smaller page), else one 1 GiB
+ * entry for a range aligned to 1 GiB that 2048 such pages cover. False for any other
+ * range (several entries, or the library's search).
+ */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_plan_large_entry_(uint64_t start, uint64_t last, uint64_t span,
+						   uint32_t mapping, uint64_t *entry)
+{
+	const uint64_t ends = start | ~last; /* the low bits: zero when aligned at both ends */
+
+	if (mapping == HVTLFS_MAPPING_2M || mapping == HVTLFS_MAPPING_1G) {
+		if ((ends & HVTLFS_MASK64(HVTLFS_RANGE_2M_SHIFT)) != 0)
+			return false;
+		if ((span >> HVTLFS_RANGE_2M_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
+			*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE |
+				 (span >> HVTLFS_RANGE_2M_SHIFT);
+			return true;
+		}
+		if (mapping == HVTLFS_MAPPING_1G &&
+		    (ends & HVTLFS_MASK64(HVTLFS_RANGE_1G_SHIFT)) == 0 &&
+		    (span >> HVTLFS_RANGE_1G_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
+			*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE | HVTLFS_RANGE_EXT_PAGE_1G |
+				 (span >> HVTLFS_RANGE_1G_SHIFT);
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * The inline half of hvtlfs_flush_plan_build(): the common request, planned where it
- * is made. One range that one simple entry covers (or everything), every VP below 64
- * in a bitmap, no all-VP request, a 4 KiB mapping, no PREFER_EX and the slow form:
- * then the plan is the legacy call with one entry (or none) in the page, the plan the
- * library makes. The cheap tests come first, the bitmap's words last. Returns 1 once
- * the plan is written; 0 leaves everything, errors included, to
- * hvtlfs_flush_plan_build_().
+ * is made. One range that one entry covers (a simple one, or with 2 MiB or 1 GiB
+ * mappings one large-page entry), or everything; every VP below 64 in a bitmap, no
+ * all-VP request, no PREFER_EX and the slow form: then the plan is the legacy call
+ * with one entry (or none) in the page, the plan the library makes. Returns 1 once the
+ * plan is written; 0 leaves everything, errors included, to hvtlfs_flush_plan_build_().
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_request *req,
 						const struct hvtlfs_features *f,
@@ -243,61 +288,68 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_reques
 						const struct hvtlfs_input_page *page,
 						struct hvtlfs_flush_plan *plan)
 {
-	const uint64_t *bm = req->vps.bitmap;
-	const size_t words = req->vps.words;
-	uint64_t mask, start = 0, last = HVTLFS_PLAN_LAST_ALL, *in;
-	bool list = !req->everything;
+	const unsigned int pflags = policy != NULL ? policy->flags : 0u;
+	const uint32_t msz = req->mapping_size;
+	uint64_t mask, start = 0, last = HVTLFS_PLAN_LAST_ALL, entry = 0, flags = 0, as, *in;
+	const bool list = !req->everything;
 
 	if (!f->remote_tlb_flush_recommended || req->vps.all || req->vps.source != NULL ||
-	    (req->mapping_size | HVTLFS_MAPPING_4K) != HVTLFS_MAPPING_4K ||
-	    (policy != NULL && (policy->flags & HVTLFS_POLICY_PREFER_EX) != 0))
+	    (pflags & HVTLFS_POLICY_PREFER_EX) != 0)
 		return 0;
 #if HVTLFS_XMM_ENABLED_
-	if (f->xmm_input && (policy == NULL || (policy->flags & HVTLFS_POLICY_NO_XMM) == 0))
+	if (f->xmm_input && (pflags & HVTLFS_POLICY_NO_XMM) == 0)
 		return 0; /* the XMM form: the library's */
 #endif
 	if (list) {
 		const struct hvtlfs_range *r = req->ranges;
+		uint64_t span;
 
 		if (req->nranges != 1 || r == NULL)
 			return 0;
 		start = r->start;
-		/* One simple entry: at most 4096 pages from the first one. */
-		if (!hvtlfs_ranges_end_(start, r->length, &last) ||
-		    last - (start & HVTLFS_RANGE_PAGE_MASK) >
-			    ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT) - 1u)
+		if (!hvtlfs_ranges_end_(start, r->length, &last))
 			return 0;
+		span = last - (start & HVTLFS_RANGE_PAGE_MASK);
+		if (span < ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT)) {
+			/* One simple entry, whatever the mapping (no entry beats one). */
+			entry = (start & HVTLFS_RANGE_PAGE_MASK) |
+				(span >> HVTLFS_RANGE_PAGE_SHIFT);
+		} else if (!f->ext_gva_ranges || (pflags & HVTLFS_POLICY_NO_LARGE_PAGES) != 0 ||
+			   !hvtlfs_plan_large_entry_(start, last, span, msz, &entry)) {
+			return 0;
+		} else {
+			flags = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+		}
 	}
-	if (bm == NULL || words == 0 || (mask = bm[0]) == 0 ||
-	    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
+	if ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
+	    msz != HVTLFS_MAPPING_1G)
+		return 0; /* HVTLFS_ERR_MAPPING_SIZE: the library's */
+	mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
+	if (mask == 0 || !hvtlfs_input_page_holds_(page))
 		return 0;
-	if (!hvtlfs_input_page_holds_(page, list ? 4u * sizeof(uint64_t) : 3u * sizeof(uint64_t)))
-		return 0;
-	in = (uint64_t *)page->va;
+	as = req->address_space;
 	if (req->all_spaces) {
-		in[0] = 0;
-		in[1] = HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
-	} else {
-		in[0] = req->address_space;
-		in[1] = 0;
+		as = 0;
+		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
 	}
+	in = (uint64_t *)page->va;
+	in[0] = as;
 	in[2] = mask;
 	plan->form = HVTLFS_FORM_SLOW;
 	plan->max_vps = 0;
 	plan->page = page;
-	plan->address_space = in[0];
+	plan->address_space = as;
 	plan->start = start;
 	plan->last = last;
 	if (list) {
-		in[3] = (start & HVTLFS_RANGE_PAGE_MASK) |
-			((last - (start & HVTLFS_RANGE_PAGE_MASK)) >> HVTLFS_RANGE_PAGE_SHIFT);
+		in[1] = flags;
+		in[3] = entry;
 		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST |
 				((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
 		plan->input_size = 4u * sizeof(uint64_t);
 		plan->entries = 1;
 	} else {
-		if (req->non_global_only)
-			in[1] |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+		in[1] = flags | (req->non_global_only ? HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY : 0u);
 		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE;
 		plan->input_size = 3u * sizeof(uint64_t);
 		plan->entries = 0;
@@ -338,7 +390,7 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_reques
  *         past the top of the address space; #HVTLFS_ERR_NO_SPACE when the page
  *         cannot hold even a whole-space input (or the bank words of a CPU source).
  */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
 hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 			const struct hvtlfs_features *features,
 			const struct hvtlfs_flush_policy *policy,
@@ -524,7 +576,7 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
 	    r->first > HVTLFS_RANGE_MAX_PAGE - (r->count - 1u) ||
 	    (req->mapping_size != 0 && req->mapping_size != HVTLFS_MAPPING_4K &&
 	     req->mapping_size != HVTLFS_MAPPING_2M && req->mapping_size != HVTLFS_MAPPING_1G) ||
-	    page == NULL || !hvtlfs_input_page_holds_(page, 3u * sizeof(uint64_t)))
+	    page == NULL || !hvtlfs_input_page_holds_(page))
 		return 0;
 #if HVTLFS_XMM_ENABLED_
 	if (f->xmm_input && (req->flags & HVTLFS_POLICY_NO_XMM) == 0)
@@ -581,10 +633,9 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
  *         #HVTLFS_ERR_NO_SPACE when the Ex input needs the page and it is missing or
  *         too small.
  */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req,
-							  const struct hvtlfs_features *features,
-							  const struct hvtlfs_input_page *page,
-							  struct hvtlfs_ipi_plan *plan)
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
+hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req, const struct hvtlfs_features *features,
+		      const struct hvtlfs_input_page *page, struct hvtlfs_ipi_plan *plan)
 {
 	if (req != NULL && features != NULL && plan != NULL &&
 	    hvtlfs_ipi_plan_one_(req, features, plan))
@@ -619,7 +670,7 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_ipi_plan_build(const struct hvtlfs_ip
  *         #HVTLFS_ERR_ALIGNMENT, #HVTLFS_ERR_PAGE_MISMATCH for a page
  *         hvtlfs_input_page_init() would refuse.
  */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_flush_plan_build(
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_build(
 	const struct hvtlfs_gpa_flush_request *req, const struct hvtlfs_features *features,
 	const struct hvtlfs_input_page *page, struct hvtlfs_gpa_flush_plan *plan)
 {
