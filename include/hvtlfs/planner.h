@@ -483,6 +483,61 @@ HVTLFS_MUST_CHECK int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *re
 					     const struct hvtlfs_input_page *page,
 					     struct hvtlfs_ipi_plan *plan, unsigned int opts);
 
+/* The processor mask of the set CPUs of one word @x of a CPU bitmap, their VPs from
+ * @vp_of (the table's entries from the word's first CPU) OR'd into *@mask; false at
+ * the first VP at 64 or above (or none). */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_cpus_mask_word_(unsigned long x, const uint32_t *vp_of,
+						 uint64_t *mask)
+{
+	uint64_t m = *mask;
+
+	while (x != 0) {
+		const uint32_t vp = vp_of[hvtlfs_ctz64((uint64_t)x)];
+
+		x &= x - 1u;
+		if (vp >= 64u)
+			return false;
+		m |= (uint64_t)1 << vp;
+	}
+	*mask = m;
+	return true;
+}
+
+/*
+ * The processor-mask loop a kernel writes, over a CPU source: set CPU by set CPU, its
+ * VP from the table, four words a step (four empty ones skipped at once). The mask in
+ * *@mask; false for a
+ * VP at 64 or above (or none) and for a NULL bitmap or table (the library's).
+ */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_source_mask_(const struct hvtlfs_vp_source *src, uint64_t *mask)
+{
+	const size_t lbits = 8u * sizeof(unsigned long);
+	const unsigned long *p = src->cpus;
+	const uint32_t *vp_of = src->vp_of_cpu;
+	const size_t ncpus = src->ncpus;
+	const unsigned long *const end = p + ncpus / lbits;
+
+	*mask = 0;
+	if (p == NULL || vp_of == NULL)
+		return false;
+	for (; end - p >= 4; p += 4, vp_of += 4u * lbits) {
+		if ((p[0] | p[1] | p[2] | p[3]) != 0) {
+			unsigned int k;
+
+			for (k = 0; k < 4u; k++)
+				if (p[k] != 0 &&
+				    !hvtlfs_cpus_mask_word_(p[k], vp_of + k * lbits, mask))
+					return false;
+		}
+	}
+	for (; p != end; p++, vp_of += lbits)
+		if (*p != 0 && !hvtlfs_cpus_mask_word_(*p, vp_of, mask))
+			return false;
+	return ncpus % lbits == 0 ||
+	       hvtlfs_cpus_mask_word_(*p & (((unsigned long)1 << (ncpus % lbits)) - 1u), vp_of,
+				      mask);
+}
+
 /*
  * The inline half of hvtlfs_ipi_plan_build(): a bitmap or a CPU source whose VPs are
  * all below 64, a valid vector, the hint set, the Ex form not preferred: the fast
@@ -493,49 +548,18 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *r
 					      const struct hvtlfs_features *f,
 					      struct hvtlfs_ipi_plan *plan)
 {
-	const struct hvtlfs_vp_source *src = req->vps.source;
-	uint64_t mask = 0;
+	const uint32_t vector = req->vector;
+	uint64_t mask;
 
 	if (!f->cluster_ipi_recommended || req->vps.all ||
-	    (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 || req->vector < HVTLFS_IPI_VECTOR_MIN ||
-	    req->vector > HVTLFS_IPI_VECTOR_MAX)
+	    (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 || vector < HVTLFS_IPI_VECTOR_MIN ||
+	    vector > HVTLFS_IPI_VECTOR_MAX)
 		return 0;
-	if (src != NULL) {
-		/* The processor-mask loop a kernel writes: set CPU by set CPU, its VP from
-		 * the table; a VP at 64 or above (or none) goes to the library. */
-		const size_t lbits = 8u * sizeof(unsigned long);
-		const size_t nw = src->ncpus / lbits, tail = src->ncpus % lbits;
-		size_t w;
-
-		if (src->ncpus != 0 && (src->cpus == NULL || src->vp_of_cpu == NULL))
+	if (req->vps.source != NULL) {
+		if (!hvtlfs_source_mask_(req->vps.source, &mask))
 			return 0;
-		for (w = 0; w <= nw; w++) {
-			unsigned long x;
-
-			if (w == nw) {
-				if (tail == 0)
-					break;
-				x = src->cpus[w] & (((unsigned long)1 << tail) - 1u);
-			} else {
-				x = src->cpus[w];
-			}
-			while (x != 0) {
-				uint32_t vp = src->vp_of_cpu[w * lbits + hvtlfs_ctz64((uint64_t)x)];
-
-				x &= x - 1u;
-				if (vp >= 64u)
-					return 0;
-				mask |= (uint64_t)1 << vp;
-			}
-		}
 	} else {
-		const uint64_t *bm = req->vps.bitmap;
-		const size_t words = req->vps.words;
-
-		if (bm == NULL || words == 0 ||
-		    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
-			return 0;
-		mask = bm[0];
+		mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
 	}
 	if (req->exclude_self && req->self_vp < 64u)
 		mask &= ~((uint64_t)1 << req->self_vp);
@@ -544,9 +568,9 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *r
 	plan->control = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI | HVTLFS_CONTROL_FAST;
 	plan->form = HVTLFS_FORM_FAST;
 	plan->input_size = 2u * sizeof(uint64_t); /* vector, VTL, padding; the mask */
-	plan->vector = req->vector;
+	plan->vector = vector;
 	plan->page = NULL;
-	plan->regs[0] = req->vector; /* target VTL 0, padding 0 */
+	plan->regs[0] = vector; /* target VTL 0, padding 0 */
 	plan->regs[1] = mask;
 	return 1;
 }
@@ -569,30 +593,34 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
 						    struct hvtlfs_gpa_flush_plan *plan)
 {
 	const struct hvtlfs_page_range *r = req->ranges;
-	uint64_t *in;
+	const uint32_t msz = req->mapping_size;
+	uint64_t first, addl, *in;
 
 	if (!f->nested.gpa_flush_hypercalls || req->everything || req->nranges != 1 || r == NULL ||
-	    r->count == 0 || r->count > HVTLFS_RANGE_EXT_MAX_PAGES ||
-	    r->first > HVTLFS_RANGE_MAX_PAGE - (r->count - 1u) ||
-	    (req->mapping_size != 0 && req->mapping_size != HVTLFS_MAPPING_4K &&
-	     req->mapping_size != HVTLFS_MAPPING_2M && req->mapping_size != HVTLFS_MAPPING_1G) ||
-	    page == NULL || !hvtlfs_input_page_holds_(page))
+	    page == NULL)
 		return 0;
 #if HVTLFS_XMM_ENABLED_
 	if (f->xmm_input && (req->flags & HVTLFS_POLICY_NO_XMM) == 0)
 		return 0; /* the XMM form: the library's */
 #endif
+	first = r->first;
+	addl = r->count - 1u; /* a count of 0 wraps: too many pages */
+	if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_RANGE_MAX_PAGE - addl ||
+	    ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
+	     msz != HVTLFS_MAPPING_1G) ||
+	    !hvtlfs_input_page_holds_(page))
+		return 0;
 	in = (uint64_t *)page->va;
 	in[0] = req->address_space;
 	in[1] = 0; /* flags: reserved */
-	in[2] = (r->first << HVTLFS_RANGE_PAGE_SHIFT) | (r->count - 1u);
+	in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
 	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
 			((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
 			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
 	plan->form = HVTLFS_FORM_SLOW;
 	plan->input_size = 3u * sizeof(uint64_t);
 	plan->entries = 1;
-	plan->address_space = req->address_space;
+	plan->address_space = in[0];
 	plan->page = page;
 	return 1;
 }
