@@ -34,9 +34,7 @@ int hvtlfs_input_page_init(struct hvtlfs_input_page *page, void *va, uint64_t gp
 	pg.va = va;
 	pg.gpa = gpa;
 	pg.size = size;
-	/* A page too small for what the inline planners write gets a mark that never
-	 * matches: they leave it to the library. */
-	pg.checked_ = hvtlfs_input_page_mark_(va, gpa, size) + (size < HVTLFS_PLAN_INLINE_BYTES_);
+	pg.checked_ = hvtlfs_input_page_mark_(va, gpa, size);
 	rc = page_check(&pg);
 	if (rc != HVTLFS_OK)
 		return rc;

@@ -203,19 +203,18 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build_(const struct hvtlfs_flush_request
  * one entry (address space, flags, processor mask, the entry). */
 #define HVTLFS_PLAN_INLINE_BYTES_ (4u * sizeof(uint64_t))
 
-/* The mark hvtlfs_input_page_init() leaves on a description it checked, when the page
- * holds HVTLFS_PLAN_INLINE_BYTES_ (a smaller page gets another mark, which never
- * matches: the inline paths then leave it to the library). */
+/* The mark hvtlfs_input_page_init() leaves on a description it checked. */
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_input_page_mark_(const void *va, uint64_t gpa, size_t size)
 {
 	return ((uint64_t)(uintptr_t)va ^ gpa ^ HVTLFS_U64(0x68767466732D7067)) + (uint64_t)size;
 }
 
-/* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since: it
- * then holds HVTLFS_PLAN_INLINE_BYTES_, all an inline planner writes. */
+/* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since, with
+ * room for HVTLFS_PLAN_INLINE_BYTES_, all an inline planner writes. */
 HVTLFS_ALWAYS_INLINE bool hvtlfs_input_page_holds_(const struct hvtlfs_input_page *page)
 {
-	return page->checked_ == hvtlfs_input_page_mark_(page->va, page->gpa, page->size);
+	return page->size >= HVTLFS_PLAN_INLINE_BYTES_ &&
+	       page->checked_ == hvtlfs_input_page_mark_(page->va, page->gpa, page->size);
 }
 
 /* Whether the @n words at @w are all zero: four words a step, no branch inside. */
