@@ -1080,6 +1080,25 @@ static void test_gpa_plan(void **state)
 	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
 	assert_true(gpl.control == (0x00AFu | HVTLFS_CONTROL_NESTED | HVTLFS_CONTROL_FAST));
 	assert_true(gpl.regs[0] == 0x1234000 && gpl.regs[1] == 0 && gpl.entries == 0);
+	{
+		/* TLFS "Hypercall Interface": the register (fast) convention may be used by
+		 * calls "that have two or fewer input parameters and no output parameters".
+		 * HvCallFlushGuestPhysicalAddressSpace (0x00AF) takes two, AddressSpace at
+		 * offset 0 and Flags (RsvdZ) at offset 8, and has no output: its fast form is
+		 * the same call as the slow one Linux issues from the input page
+		 * (hyperv_flush_guest_mapping()). A hypervisor decodes it as such. */
+		struct hvtlfs_hvcall_input d;
+		struct hvtlfs_hvcall_request q;
+
+		memset(&d, 0, sizeof(d));
+		d.control = gpl.control & ~HVTLFS_CONTROL_NESTED;
+		d.bytes = gpl.regs;
+		d.len = gpl.input_size;
+		assert_int_equal(gpl.input_size, 16);
+		assert_int_equal(hvtlfs_hvcall_decode(&d, &q, NULL, 0), HVTLFS_OK);
+		assert_int_equal(q.status, HVTLFS_STATUS_SUCCESS);
+		assert_true(q.whole_space && q.address_space == 0x1234000);
+	}
 	/* 510 entries fill the page exactly (16 + 8 * 510 = 4096). */
 	r.nranges = 510;
 	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);

@@ -16,8 +16,7 @@
  * prove-sources: planner.c vpset.c features.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-options: -eva-domains gauges
- * prove-slevel: hvtlfs_ipi_plan_build:100 hvtlfs_ipi_plan_one_:100 ipi_plan:100
- * prove-slevel: hvtlfs_ipi_plan_build_:100 page_check:50 page_words:50
+ * prove-slevel: ipi_plan:50 hvtlfs_ipi_plan_build_:50 page_check:50 page_words:50
  */
 #include "features_any.h"
 #include "planner_page.h"
