@@ -511,10 +511,10 @@ HVTLFS_ALWAYS_INLINE uint64_t emit_short(struct sink_ *s, uint64_t *out, uint64_
 HVTLFS_ALWAYS_INLINE int sorted_bytes(struct sink_ *s, const struct hvtlfs_range *r, size_t nr,
 				      unsigned int log, uint64_t *lo, uint64_t *hi)
 {
-	const struct hvtlfs_range *const end = r + nr;
 	uint64_t *const out = s->out;
 	const uint64_t cap = s->cap;
-	uint64_t start = r->start, len = r->length, last, cs, ce, a, b, n = s->n;
+	uint64_t start = r[0].start, len = r[0].length, last, cs, ce, a, b, n = s->n;
+	size_t i;
 
 	if (len == 0)
 		return HVTLFS_ERR_EMPTY_RANGE;
@@ -524,11 +524,11 @@ HVTLFS_ALWAYS_INLINE int sorted_bytes(struct sink_ *s, const struct hvtlfs_range
 	ce = last >> HVTLFS_RANGE_PAGE_SHIFT;
 	a = start;
 	b = last;
-	while (++r != end) {
+	for (i = 1; i < nr; i++) {
 		uint64_t f, l;
 
-		start = r->start;
-		len = r->length;
+		start = r[i].start;
+		len = r[i].length;
 		if (len == 0)
 			return HVTLFS_ERR_EMPTY_RANGE;
 		if (!hvtlfs_ranges_end_(start, len, &last))
@@ -571,21 +571,21 @@ HVTLFS_NOINLINE_ static int plan_sorted_bytes(struct sink_ *s, const struct hvtl
 HVTLFS_ALWAYS_INLINE int sorted_pages(struct sink_ *s, const struct hvtlfs_page_range *r, size_t nr,
 				      unsigned int log, uint64_t *lo, uint64_t *hi)
 {
-	const struct hvtlfs_page_range *const end = r + nr;
 	uint64_t *const out = s->out;
-	const uint64_t cap = s->cap, first = r->first;
-	uint64_t cs = first, ce = r->count - 1u, n = s->n;
+	const uint64_t cap = s->cap, first = r[0].first;
+	uint64_t cs = first, ce = r[0].count - 1u, n = s->n;
+	size_t i;
 
 	/* First page and count - 1 both at most the top page (a count of 0 is not), then
 	 * the last page too: one test for the three, the error told apart after. */
 	if ((cs | ce) > HVTLFS_RANGE_MAX_PAGE || (ce += cs) > HVTLFS_RANGE_MAX_PAGE)
-		return r->count == 0 ? HVTLFS_ERR_EMPTY_RANGE : HVTLFS_ERR_RANGE_WRAP;
-	while (++r != end) {
-		const uint64_t f = r->first;
-		uint64_t l = r->count - 1u;
+		return r[0].count == 0 ? HVTLFS_ERR_EMPTY_RANGE : HVTLFS_ERR_RANGE_WRAP;
+	for (i = 1; i < nr; i++) {
+		const uint64_t f = r[i].first;
+		uint64_t l = r[i].count - 1u;
 
 		if ((f | l) > HVTLFS_RANGE_MAX_PAGE || (l += f) > HVTLFS_RANGE_MAX_PAGE)
-			return r->count == 0 ? HVTLFS_ERR_EMPTY_RANGE : HVTLFS_ERR_RANGE_WRAP;
+			return r[i].count == 0 ? HVTLFS_ERR_EMPTY_RANGE : HVTLFS_ERR_RANGE_WRAP;
 		if (f < cs)
 			return 1;
 		if (f <= ce + 1u) {

@@ -58,8 +58,9 @@
  *
  * Cost: the ranges are encoded once, straight into the input; the VP bitmap is read
  * once, a word at a time (never a VP at a time); the common request (one range that
- * one entry covers, or everything, every VP below 64, no policy but the defaults) is
- * planned inline, in the caller, without a call into the library.
+ * one entry covers, a simple one or one large-page entry where the mapping allows it,
+ * or everything, every VP below 64, no policy but the defaults) is planned inline, in
+ * the caller, without a call into the library.
  * @{
  */
 

@@ -21,7 +21,7 @@
  * prove-options: -eva-domains gauges
  * prove-slevel: hvtlfs_flush_plan_build:100 hvtlfs_flush_plan_one_:100 flush_plan:100
  * prove-slevel: hvtlfs_flush_plan_build_:100 page_check:50 page_words:50
- * prove-slevel: check_range:10 validate:10 plan_sorted:20 hvtlfs_ranges_plan_:20
+ * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:20
  */
 #include "features_any.h"
 #include "planner_page.h"

@@ -13,7 +13,7 @@
  * prove-sources: planner.c ranges.c vpset.c features.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-options: -eva-domains gauges
- * prove-slevel: check_range:10 validate:10 plan_sorted:20 hvtlfs_ranges_plan_:20
+ * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:20
  * prove-slevel: hvtlfs_gpa_flush_plan_build:100 hvtlfs_gpa_flush_plan_one_:100
  * prove-slevel: hvtlfs_input_page_holds_:50 hvtlfs_gpa_flush_plan_build_:100 gpa_plan:100
  * prove-slevel: page_check:50 page_words:50
