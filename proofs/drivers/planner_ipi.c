@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * hvtlfs_ipi_plan_build() (its inline half and the library's): every request (targets
- * all, a VP bitmap of 0 to 66 words of any value, or a CPU source of 0 to 95 CPUs of any
+ * all, a VP bitmap of 0 to 66 words of any value, or a CPU source of 0 to 70 CPUs of any
  * value and VP table, NULL or not; any vector, sender, VP count and policy flags), any
  * features (valid bools), the input page NULL or any description (planner_page.h), the
  * request, the features or the plan NULL.
@@ -10,8 +10,8 @@
  * bitmap and the VP table end exactly at the CPU count (split) with a whole page; the
  * page of every size of planner_page.h (split) with targets of any value.
  * Bounds: bitmaps of 66 words (past word 64 every word is a VP_RANGE error or nothing);
- * 95 CPUs (two CPU words on x86_64, three on i386: every word is the same loop); input
- * pages as planner_page.h says.
+ * 70 CPUs (a whole CPU word and part of the next on x86_64, two and part of a third on
+ * i386: every word is the same loop); input pages as planner_page.h says.
  *
  * prove-sources: planner.c vpset.c features.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
@@ -22,7 +22,7 @@
 #include "planner_page.h"
 
 #define LBITS	   (8u * sizeof(unsigned long))
-#define CPUS_MAX   95u
+#define CPUS_MAX   70u
 #define CPU_WORDS  ((CPUS_MAX + LBITS - 1u) / LBITS)
 #define BITMAP_MAX 66u
 
@@ -41,7 +41,7 @@ int main(void)
 	/* In phases 0 and 1 a NULL bitmap or table (nulls), in phase 2 a NULL argument
 	 * (null) and every page (kind). */
 	int null = phase == 2 ? Frama_C_interval(0, 4) : 0;
-	int nulls = phase == 2 ? 0 : Frama_C_interval(0, 3);
+	int nulls = phase == 2 ? 0 : Frama_C_interval(0, phase == 0 ? 1 : 2);
 	int kind = phase == 2 ? Frama_C_interval(0, 2) : 1;
 	size_t words = prove_size(0, PAGE_SPLIT_WORDS), extra = prove_bool() ? 7u : 0u;
 
@@ -65,8 +65,8 @@ int main(void)
 	} else if (phase == 1) {
 		src.ncpus = prove_size(0, CPUS_MAX);
 		//@ split src.ncpus;
-		src.cpus = nulls & 1 ? NULL : PROVE_TAIL(cpus, (src.ncpus + LBITS - 1u) / LBITS);
-		src.vp_of_cpu = nulls & 2 ? NULL : PROVE_TAIL(vp_of, src.ncpus);
+		src.cpus = nulls == 1 ? NULL : PROVE_TAIL(cpus, (src.ncpus + LBITS - 1u) / LBITS);
+		src.vp_of_cpu = nulls == 2 ? NULL : PROVE_TAIL(vp_of, src.ncpus);
 		req.vps.bitmap = NULL;
 		req.vps.words = 0;
 		req.vps.source = &src;
