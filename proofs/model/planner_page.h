@@ -33,8 +33,8 @@ static inline void prove_planner_page(struct hvtlfs_input_page *pg, int kind, si
 		pg->size = prove_size(4097u, HVTLFS_SIZE_MAX_PROVE);
 	}
 	/* The mark hvtlfs_input_page_init() leaves, or any other. */
-	pg->checked_ = prove_bool() ? hvtlfs_input_page_mark_(pg->va, pg->gpa, pg->size)
-				    : prove_u64();
+	pg->checked_ =
+		prove_bool() ? hvtlfs_input_page_mark_(pg->va, pg->gpa, pg->size) : prove_u64();
 }
 
 #endif /* HVTLFS_PROVE_PLANNER_PAGE_H */
