@@ -1339,7 +1339,7 @@ static void test_inline_flush_same_as_library(void **state)
 		struct hvtlfs_flush_request req;
 		struct hvtlfs_flush_policy pol;
 		struct hvtlfs_flush_plan a, b;
-		struct hvtlfs_range one;
+		struct hvtlfs_range two[2], *const one = &two[0];
 		const uint64_t x = testutil_next(), y = testutil_next(), z = testutil_next();
 		const unsigned int sa = shifts[x % 4u], sl = shifts[(x >> 2) % 4u];
 		const bool use_small = (x & 0x3000000) == 0;
@@ -1362,18 +1362,21 @@ static void test_inline_flush_same_as_library(void **state)
 		req.mapping_size = sizes[(z >> 12) % 5u];
 		/* A start aligned to 2^sa (at 0x7f..., or near the top), a length of a
 		 * multiple of 2^sl (plus a few bytes sometimes), 1 to 9000 units. */
-		one.start =
+		one->start =
 			((z & 0x38) == 0 ? ~(uint64_t)0 - (testutil_next() % (16ull << 30))
 					 : 0x7f0000000000u + (testutil_next() % (64ull << 30))) &
 			~(((uint64_t)1 << sa) - 1u);
-		one.length = (1u + testutil_next() % 9000u) << sl;
+		one->length = (1u + testutil_next() % 9000u) << sl;
 		if ((z & 0x800) == 0) /* the edges of one entry */
-			one.length = edges[(z >> 16) % (sizeof(edges) / sizeof(edges[0]))];
+			one->length = edges[(z >> 16) % (sizeof(edges) / sizeof(edges[0]))];
 		if ((z & 0x1C0) == 0)
-			one.length += testutil_next() % 4096u;
+			one->length += testutil_next() % 4096u;
 		if ((x & 0x380000000000) == 0)
-			one.length = 0;
-		req.ranges = (x & 0x3C00000000000) != 0 ? &one : NULL;
+			one->length = 0;
+		/* A second range, for requests of two: 64 KiB past the first. */
+		two[1].start = one->start + 0x10000u;
+		two[1].length = 4096;
+		req.ranges = (x & 0x3C00000000000) != 0 ? two : NULL;
 		req.nranges = (x & 0x1C000000000000) != 0 ? 1u : 2u;
 		memset(&pol, 0, sizeof(pol));
 		pol.flags = (unsigned int)((y >> 20) & 7u);
