@@ -182,6 +182,58 @@ struct ref_range {
 	uint64_t start, end; /* flush_tlb_info: [start, end), page aligned */
 };
 
+#define REF_LONG_BITS (8u * sizeof(unsigned long))
+
+/* cpumask_last(): _find_last_bit() of lib/find_bit.c, from the top word down; @size
+ * for an empty mask. */
+static inline size_t ref_find_last_bit(const unsigned long *addr, size_t size)
+{
+	if (size) {
+		unsigned long val = ~0ul >> (-size & (REF_LONG_BITS - 1));
+		size_t idx = (size - 1) / REF_LONG_BITS;
+
+		do {
+			val &= addr[idx];
+			if (val)
+				return idx * REF_LONG_BITS + REF_LONG_BITS - 1 -
+				       (size_t)__builtin_clzl(val);
+			val = ~0ul;
+		} while (idx--);
+	}
+	return size;
+}
+
+/* hweight_long(): the POPCNT instruction the kernel patches in (X86_FEATURE_POPCNT). */
+static inline unsigned int ref_hweight_long(unsigned long x)
+{
+#if defined(__x86_64__)
+	unsigned long r;
+
+	__asm__("popcntq %1, %0" : "=r"(r) : "rm"(x));
+	return (unsigned int)r;
+#elif defined(__i386__)
+	unsigned long r;
+
+	__asm__("popcntl %1, %0" : "=r"(r) : "rm"(x));
+	return (unsigned int)r;
+#else
+	return (unsigned int)__builtin_popcountl(x);
+#endif
+}
+
+/* cpumask_weight(): __bitmap_weight() of lib/bitmap.c. */
+static inline unsigned int ref_bitmap_weight(const unsigned long *bitmap, size_t bits)
+{
+	size_t k, lim = bits / REF_LONG_BITS;
+	unsigned int w = 0;
+
+	for (k = 0; k < lim; k++)
+		w += ref_hweight_long(bitmap[k]);
+	if (bits % REF_LONG_BITS)
+		w += ref_hweight_long(bitmap[k] & (~0ul >> (-bits & (REF_LONG_BITS - 1))));
+	return w;
+}
+
 /* What the kernel's flush path gets: the target CPUs, the mm, the ranges. */
 struct ref_flush_args {
 	const uint64_t *vps; /* VP bitmap: the cpumask after hv_vp_index[] */
@@ -278,7 +330,7 @@ static inline int ref_flush_ex(const struct ref_flush_args *a, uint64_t *flush, 
 static inline int ref_flush(const struct ref_flush_args *a, uint64_t *flush, uint64_t *control)
 {
 	uint64_t max_gvas;
-	size_t w;
+	size_t w, last;
 	int n = 0;
 
 	if (!flush)
@@ -291,6 +343,10 @@ static inline int ref_flush(const struct ref_flush_args *a, uint64_t *flush, uin
 		flush[1] = HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
 	}
 	flush[2] = 0;
+	/* cpumask_last() first: the Ex call at once when the highest VP is 64 or above. */
+	last = ref_find_last_bit((const unsigned long *)a->vps, 64 * a->words);
+	if (last < 64 * a->words && last >= 64)
+		return ref_flush_ex(a, flush, control);
 	/* for_each_cpu(): a bit a VP, the Ex call at the first VP at or above 64. */
 	for (w = 0; w < a->words; w++) {
 		uint64_t x = a->vps[w];
@@ -554,25 +610,28 @@ static void flush_table(void)
 
 /* ---- Synthetic cluster IPI: the model of hv_apic.c ------------------------------ */
 
-#define REF_LONG_BITS (8u * sizeof(unsigned long))
-
 /* What the kernel's IPI path gets: a cpumask, the CPU->VP table, the vector. */
 struct ref_ipi_args {
 	const unsigned long *cpus;
 	size_t ncpus;
 	const uint32_t *vp_of_cpu;
+	uint32_t max_vp_index; /* hv_max_vp_index */
 	uint32_t vector;
 	int ex_hint;
 };
 
-/* __send_ipi_mask_ex(): the page header, cpumask_to_vpset()'s bank loop. */
+/* __send_ipi_mask_ex(): the page header, cpumask_to_vpset()'s bank loop (the banks
+ * cleared up to hv_max_vp_index's, nr_bank from 1). */
 static inline int ref_ipi_ex(const struct ref_ipi_args *a, uint64_t *page, uint64_t *control)
 {
-	size_t w, nw = (a->ncpus + REF_LONG_BITS - 1) / REF_LONG_BITS, nr_bank = 0, b;
+	size_t w, nw = (a->ncpus + REF_LONG_BITS - 1) / REF_LONG_BITS, nr_bank = 1, b;
 
 	page[0] = a->vector; /* vector, reserved */
+	page[2] = 0;	     /* valid_bank_mask */
 	page[1] = 0;	     /* HV_GENERIC_SET_SPARSE_4K */
-	for (b = 0; b < 64; b++)
+	if (a->max_vp_index / 64 >= 64)
+		return REF_NATIVE;
+	for (b = 0; b <= a->max_vp_index / 64; b++)
 		page[3 + b] = 0;
 	for (w = 0; w < nw; w++) {
 		unsigned long x = a->cpus[w];
@@ -588,20 +647,25 @@ static inline int ref_ipi_ex(const struct ref_ipi_args *a, uint64_t *page, uint6
 				nr_bank = vcpu / 64 + 1;
 		}
 	}
-	if (nr_bank == 0)
-		return REF_NOTHING;
 	page[2] = nr_bank == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nr_bank) - 1;
 	*control = 0x0015u | ((uint64_t)nr_bank << 17);
 	return REF_OK;
 }
 
-/* __send_ipi_mask(): a processor-mask loop over the cpumask, the fast call. */
+/* __send_ipi_mask(): nothing for an empty mask, the vector's range, the highest CPU's
+ * VP first, then a processor-mask loop over the cpumask, the fast call. */
 static inline int ref_ipi(const struct ref_ipi_args *a, uint64_t *regs, uint64_t *page,
 			  uint64_t *control)
 {
 	size_t w, nw = (a->ncpus + REF_LONG_BITS - 1) / REF_LONG_BITS;
 	uint64_t mask = 0;
 
+	if (ref_bitmap_weight(a->cpus, a->ncpus) == 0)
+		return REF_NOTHING;
+	if (a->vector < 0x10 || a->vector > 0xff)
+		return REF_NATIVE;
+	if (a->vp_of_cpu[ref_find_last_bit(a->cpus, a->ncpus)] >= 64)
+		return a->ex_hint ? ref_ipi_ex(a, page, control) : REF_NATIVE;
 	for (w = 0; w < nw; w++) {
 		unsigned long x = a->cpus[w];
 
@@ -614,8 +678,6 @@ static inline int ref_ipi(const struct ref_ipi_args *a, uint64_t *regs, uint64_t
 			mask |= (uint64_t)1 << vcpu;
 		}
 	}
-	if (mask == 0)
-		return REF_NOTHING;
 	regs[0] = a->vector;
 	regs[1] = mask;
 	*control = 0x000Bu | HVTLFS_CONTROL_FAST;
@@ -715,6 +777,7 @@ static void ipi_table(void)
 				row.ref.cpus = cpus;
 				row.ref.ncpus = 64u * words[w];
 				row.ref.vp_of_cpu = vp_of;
+				row.ref.max_vp_index = 64u * words[w] - 1u;
 				row.ref.vector = 0xF3;
 				row.ref.ex_hint = 1;
 				memset(hv_page, 0, sizeof(hv_page));

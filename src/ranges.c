@@ -477,49 +477,19 @@ static void byte_span(const void *ranges, int bytes, size_t i, uint64_t *lo, uin
 	}
 }
 
-/*
- * Sorted ranges in a 4 KiB layout, checked, coalesced and emitted in one pass.
- * Returns 1 at the first range that starts below its predecessor (nothing is
- * promised about the entries then: the caller starts over), else HVTLFS_OK or the
- * first range error.
- */
-static int plan_sorted(struct sink_ *s, const void *ranges, int bytes, size_t n, unsigned int log,
-		       uint64_t *lo, uint64_t *hi)
+/* A run of several entries, out of the planners' loops (their registers stay theirs):
+ * emit_run() from the cursor @n, the new cursor returned. */
+HVTLFS_NOINLINE_ static uint64_t emit_long(struct sink_ *s, uint64_t n, uint64_t cs, uint64_t ce,
+					   unsigned int log)
 {
-	uint64_t cs, ce, f, l, a, b;
-	size_t i;
-	int err = check_range(ranges, bytes, 0, &cs, &ce);
-
-	if (err != HVTLFS_OK)
-		return err;
-	byte_span(ranges, bytes, 0, lo, hi);
-	for (i = 1; i < n; i++) {
-		err = check_range(ranges, bytes, i, &f, &l);
-		if (err != HVTLFS_OK)
-			return err;
-		if (f < cs)
-			return 1;
-		byte_span(ranges, bytes, i, &a, &b);
-		if (a < *lo)
-			*lo = a;
-		if (b > *hi)
-			*hi = b;
-		if (f <= ce + 1u) {
-			if (l > ce)
-				ce = l;
-		} else {
-			emit_run(s, cs, ce - cs + 1u, 0, log, 0);
-			cs = f;
-			ce = l;
-		}
-	}
+	s->n = n;
 	emit_run(s, cs, ce - cs + 1u, 0, log, 0);
-	return HVTLFS_OK;
+	return s->n;
 }
 
 /* Writes the coalesced run of pages [cs, ce] in 4 KiB entries of up to 2^@log pages:
  * a run of one entry here, through the cursor @n kept in registers by the caller; a
- * longer one through emit_run(). */
+ * longer one through emit_long(). */
 HVTLFS_ALWAYS_INLINE uint64_t emit_short(struct sink_ *s, uint64_t *out, uint64_t cap, uint64_t n,
 					 uint64_t cs, uint64_t ce, unsigned int log)
 {
@@ -528,18 +498,18 @@ HVTLFS_ALWAYS_INLINE uint64_t emit_short(struct sink_ *s, uint64_t *out, uint64_
 			out[n] = (cs << HVTLFS_RANGE_PAGE_SHIFT) | (ce - cs);
 		return n + 1u;
 	}
-	s->n = n;
-	emit_run(s, cs, ce - cs + 1u, 0, log, 0);
-	return s->n;
+	return emit_long(s, n, cs, ce, log);
 }
 
 /*
- * plan_sorted() for byte ranges in a 4 KiB format, the flush planner's usual list:
- * each range read once, checked, merged or written, in one loop.
+ * Sorted byte ranges in a 4 KiB format of 2^@log pages an entry (the flush planner's
+ * usual list), checked, coalesced and emitted in one pass, each range read once.
+ * Returns 1 at the first range that starts below its predecessor (nothing is promised
+ * about the entries then: the caller starts over), else HVTLFS_OK or the first range
+ * error; *@lo and *@hi the first and last byte named.
  */
-HVTLFS_NOINLINE_ static int plan_sorted_bytes(struct sink_ *s, const struct hvtlfs_range *r,
-					      size_t nr, unsigned int log, uint64_t *lo,
-					      uint64_t *hi)
+HVTLFS_ALWAYS_INLINE int sorted_bytes(struct sink_ *s, const struct hvtlfs_range *r, size_t nr,
+				      unsigned int log, uint64_t *lo, uint64_t *hi)
 {
 	uint64_t *const out = s->out;
 	const uint64_t cap = s->cap;
@@ -583,6 +553,65 @@ HVTLFS_NOINLINE_ static int plan_sorted_bytes(struct sink_ *s, const struct hvtl
 	return HVTLFS_OK;
 }
 
+/* sorted_bytes() with the entry size a constant: one copy a 4 KiB layout. */
+HVTLFS_NOINLINE_ static int plan_sorted_bytes(struct sink_ *s, const struct hvtlfs_range *r,
+					      size_t nr, unsigned int log, uint64_t *lo,
+					      uint64_t *hi)
+{
+	if (log == LOG_SIMPLE_)
+		return sorted_bytes(s, r, nr, LOG_SIMPLE_, lo, hi);
+	return sorted_bytes(s, r, nr, LOG_EXT_, lo, hi);
+}
+
+/*
+ * sorted_bytes() for page ranges (the guest-physical planner's list). The ranges come
+ * sorted by first page, so the first byte named is the first range's and the last one
+ * the last page of the last run.
+ */
+HVTLFS_ALWAYS_INLINE int sorted_pages(struct sink_ *s, const struct hvtlfs_page_range *r, size_t nr,
+				      unsigned int log, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t *const out = s->out;
+	const uint64_t cap = s->cap, first = r[0].first;
+	uint64_t cs = first, ce = r[0].count - 1u, n = s->n;
+	size_t i;
+
+	/* First page and count - 1 both at most the top page (a count of 0 is not), then
+	 * the last page too: one test for the three, the error told apart after. */
+	if ((cs | ce) > HVTLFS_RANGE_MAX_PAGE || (ce += cs) > HVTLFS_RANGE_MAX_PAGE)
+		return r[0].count == 0 ? HVTLFS_ERR_EMPTY_RANGE : HVTLFS_ERR_RANGE_WRAP;
+	for (i = 1; i < nr; i++) {
+		const uint64_t f = r[i].first;
+		uint64_t l = r[i].count - 1u;
+
+		if ((f | l) > HVTLFS_RANGE_MAX_PAGE || (l += f) > HVTLFS_RANGE_MAX_PAGE)
+			return r[i].count == 0 ? HVTLFS_ERR_EMPTY_RANGE : HVTLFS_ERR_RANGE_WRAP;
+		if (f < cs)
+			return 1;
+		if (f <= ce + 1u) {
+			ce = l > ce ? l : ce;
+			continue;
+		}
+		n = emit_short(s, out, cap, n, cs, ce, log);
+		cs = f;
+		ce = l;
+	}
+	s->n = emit_short(s, out, cap, n, cs, ce, log);
+	*lo = first << HVTLFS_RANGE_PAGE_SHIFT;
+	*hi = (ce << HVTLFS_RANGE_PAGE_SHIFT) | HVTLFS_MASK64(HVTLFS_RANGE_PAGE_SHIFT);
+	return HVTLFS_OK;
+}
+
+/* sorted_pages() with the entry size a constant. */
+HVTLFS_NOINLINE_ static int plan_sorted_pages(struct sink_ *s, const struct hvtlfs_page_range *r,
+					      size_t nr, unsigned int log, uint64_t *lo,
+					      uint64_t *hi)
+{
+	if (log == LOG_SIMPLE_)
+		return sorted_pages(s, r, nr, LOG_SIMPLE_, lo, hi);
+	return sorted_pages(s, r, nr, LOG_EXT_, lo, hi);
+}
+
 /* The span of every range (validated). */
 static void span_all(const void *ranges, int bytes, size_t n, uint64_t *lo, uint64_t *hi)
 {
@@ -608,10 +637,13 @@ int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n,
 	struct sink_ s;
 	int err, sorted;
 
+	if (lp == NULL)
+		return HVTLFS_ERR_NULL;
+	lp->entries = 0; /* on every path: a caller reads it after HVTLFS_OK only */
 	if (lb < 0 || lb == LAYOUT_LARGE_ || lb == LAYOUT_LARGE_2M_ ||
 	    (large && ll != LAYOUT_LARGE_ && ll != LAYOUT_LARGE_2M_))
 		return HVTLFS_ERR_INVALID_ARG;
-	if ((ranges == NULL && n != 0) || (out == NULL && cap != 0) || lp == NULL)
+	if ((ranges == NULL && n != 0) || (out == NULL && cap != 0))
 		return HVTLFS_ERR_NULL;
 	if (n == 0)
 		return HVTLFS_ERR_EMPTY_RANGE;
@@ -673,11 +705,10 @@ int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n,
 		return HVTLFS_OK;
 	}
 	if (ll < 0) {
-		err = lb == LAYOUT_SIMPLE_ && bytes
-			      ? plan_sorted_bytes(&s, (const struct hvtlfs_range *)ranges, n,
-						  LOG_SIMPLE_, &lp->first, &lp->last)
-			      : plan_sorted(&s, ranges, bytes, n, log_of((enum layout_)lb),
-					    &lp->first, &lp->last);
+		err = bytes ? plan_sorted_bytes(&s, (const struct hvtlfs_range *)ranges, n,
+						log_of((enum layout_)lb), &lp->first, &lp->last)
+			    : plan_sorted_pages(&s, (const struct hvtlfs_page_range *)ranges, n,
+						log_of((enum layout_)lb), &lp->first, &lp->last);
 		if (err <= 0) {
 			lp->entries = s.n;
 			return err;

@@ -1080,6 +1080,25 @@ static void test_gpa_plan(void **state)
 	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
 	assert_true(gpl.control == (0x00AFu | HVTLFS_CONTROL_NESTED | HVTLFS_CONTROL_FAST));
 	assert_true(gpl.regs[0] == 0x1234000 && gpl.regs[1] == 0 && gpl.entries == 0);
+	{
+		/* TLFS "Hypercall Interface": the register (fast) convention may be used by
+		 * calls "that have two or fewer input parameters and no output parameters".
+		 * HvCallFlushGuestPhysicalAddressSpace (0x00AF) takes two, AddressSpace at
+		 * offset 0 and Flags (RsvdZ) at offset 8, and has no output: its fast form is
+		 * the same call as the slow one Linux issues from the input page
+		 * (hyperv_flush_guest_mapping()). A hypervisor decodes it as such. */
+		struct hvtlfs_hvcall_input d;
+		struct hvtlfs_hvcall_request q;
+
+		memset(&d, 0, sizeof(d));
+		d.control = gpl.control & ~HVTLFS_CONTROL_NESTED;
+		d.bytes = gpl.regs;
+		d.len = gpl.input_size;
+		assert_int_equal(gpl.input_size, 16);
+		assert_int_equal(hvtlfs_hvcall_decode(&d, &q, NULL, 0), HVTLFS_OK);
+		assert_int_equal(q.status, HVTLFS_STATUS_SUCCESS);
+		assert_true(q.whole_space && q.address_space == 0x1234000);
+	}
 	/* 510 entries fill the page exactly (16 + 8 * 510 = 4096). */
 	r.nranges = 510;
 	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
@@ -1295,6 +1314,87 @@ static void test_inline_same_as_library(void **state)
 	}
 }
 
+/* The flush planner's inline half plans exactly what the library plans: random
+ * one-range requests (any length, aligned to 4 KiB, 2 MiB or 1 GiB or not, every mapping
+ * size, valid or not), bitmaps, policies and features, planned both ways, the same plan
+ * and bytes. */
+static void test_inline_flush_same_as_library(void **state)
+{
+	static uint64_t lib_page[512] __attribute__((aligned(4096)));
+	static const uint32_t sizes[] = { 0, HVTLFS_MAPPING_4K, HVTLFS_MAPPING_2M,
+					  HVTLFS_MAPPING_1G, 8192u };
+	static const unsigned int shifts[] = { 0, 12, 21, 30 };
+	static const uint64_t edges[] = { 4096ull << 12, 4097ull << 12, 2048ull << 21,
+					  2049ull << 21, 4096ull << 21, 2048ull << 30,
+					  2049ull << 30 };
+	struct hvtlfs_input_page lpg, small;
+	unsigned int iter;
+	(void)state;
+	assert_int_equal(hvtlfs_input_page_init(&lpg, lib_page, (uintptr_t)lib_page, 4096),
+			 HVTLFS_OK);
+	/* A page too small for one entry: planned by the library, which says so. */
+	assert_int_equal(hvtlfs_input_page_init(&small, page, (uintptr_t)page, 24), HVTLFS_OK);
+	testutil_seed(0x5EEDF1A5u);
+	for (iter = 0; iter < 20000; iter++) {
+		struct hvtlfs_flush_request req;
+		struct hvtlfs_flush_policy pol;
+		struct hvtlfs_flush_plan a, b;
+		struct hvtlfs_range two[2], *const one = &two[0];
+		const uint64_t x = testutil_next(), y = testutil_next(), z = testutil_next();
+		const unsigned int sa = shifts[x % 4u], sl = shifts[(x >> 2) % 4u];
+		const bool use_small = (x & 0x3000000) == 0;
+		int ra, rb;
+
+		reset(testutil_next() & testutil_next());
+		feat.ext_gva_ranges = (z & 0x7) != 0;
+		feat.remote_tlb_flush_recommended = (x & 0xE0) != 0;
+		feat.ex_processor_masks_recommended = (x & 0x100) != 0;
+		if ((x & 0x600) == 0)
+			bm[1 + (y % 3u)] = 1;
+		memset(&req, 0, sizeof(req));
+		req.vps.bitmap = (x & 0x7800) != 0 ? bm : NULL;
+		req.vps.words = 1u + (size_t)((x >> 16) % 4u);
+		req.vps.all = (x & 0x1F8000000) == 0;
+		req.everything = (x & 0x3C00000000) == 0;
+		req.all_spaces = (x & 0x4000000000) != 0;
+		req.non_global_only = (x & 0x8000000000) != 0;
+		req.address_space = y & ~(uint64_t)0xFFF;
+		req.mapping_size = sizes[(z >> 12) % 5u];
+		/* A start aligned to 2^sa (at 0x7f..., or near the top), a length of a
+		 * multiple of 2^sl (plus a few bytes sometimes), 1 to 9000 units. */
+		one->start =
+			((z & 0x38) == 0 ? ~(uint64_t)0 - (testutil_next() % (16ull << 30))
+					 : 0x7f0000000000u + (testutil_next() % (64ull << 30))) &
+			~(((uint64_t)1 << sa) - 1u);
+		one->length = (1u + testutil_next() % 9000u) << sl;
+		if ((z & 0x800) == 0) /* the edges of one entry */
+			one->length = edges[(z >> 16) % (sizeof(edges) / sizeof(edges[0]))];
+		if ((z & 0x1C0) == 0)
+			one->length += testutil_next() % 4096u;
+		if ((x & 0x380000000000) == 0)
+			one->length = 0;
+		/* A second range, for requests of two: 64 KiB past the first. */
+		two[1].start = one->start + 0x10000u;
+		two[1].length = 4096;
+		req.ranges = (x & 0x3C00000000000) != 0 ? two : NULL;
+		req.nranges = (x & 0x1C000000000000) != 0 ? 1u : 2u;
+		memset(&pol, 0, sizeof(pol));
+		pol.flags = (unsigned int)((y >> 20) & 7u);
+		pol.max_list_entries = (uint32_t)((y >> 23) % 3u);
+		ra = hvtlfs_flush_plan_build(&req, &feat, (z & 0x600) == 0 ? &pol : NULL,
+					     use_small ? &small : &pg, &a);
+		rb = hvtlfs_flush_plan_build_(&req, &feat, (z & 0x600) == 0 ? &pol : NULL,
+					      use_small ? &small : &lpg, &b, HVTLFS_PLAN_OPTS_);
+		assert_int_equal(ra, rb);
+		assert_true(a.form == b.form && a.control == b.control &&
+			    a.input_size == b.input_size && a.entries == b.entries &&
+			    a.max_vps == b.max_vps && a.address_space == b.address_space &&
+			    a.start == b.start && a.last == b.last);
+		if (a.form == HVTLFS_FORM_SLOW && !use_small)
+			assert_memory_equal(page, lib_page, a.input_size);
+	}
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -1324,6 +1424,7 @@ int main(void)
 		cmocka_unit_test(test_guard_after_page),
 		cmocka_unit_test(test_input_page),
 		cmocka_unit_test(test_inline_same_as_library),
+		cmocka_unit_test(test_inline_flush_same_as_library),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -58,8 +58,9 @@
  *
  * Cost: the ranges are encoded once, straight into the input; the VP bitmap is read
  * once, a word at a time (never a VP at a time); the common request (one range that
- * one entry covers, or everything, every VP below 64, no policy but the defaults) is
- * planned inline, in the caller, without a call into the library.
+ * one entry covers, a simple one or one large-page entry where the mapping allows it,
+ * or everything, every VP below 64, no policy but the defaults) is planned inline, in
+ * the caller, without a call into the library.
  * @{
  */
 
@@ -199,6 +200,10 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build_(const struct hvtlfs_flush_request
 					       const struct hvtlfs_input_page *page,
 					       struct hvtlfs_flush_plan *plan, unsigned int opts);
 
+/* The most input bytes an inline planner writes to the page: the legacy list call with
+ * one entry (address space, flags, processor mask, the entry). */
+#define HVTLFS_PLAN_INLINE_BYTES_ (4u * sizeof(uint64_t))
+
 /* The mark hvtlfs_input_page_init() leaves on a description it checked. */
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_input_page_mark_(const void *va, uint64_t gpa, size_t size)
 {
@@ -206,11 +211,10 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_input_page_mark_(const void *va, uint64_t g
 }
 
 /* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since, with
- * room for @size bytes. */
-HVTLFS_ALWAYS_INLINE bool hvtlfs_input_page_holds_(const struct hvtlfs_input_page *page,
-						   size_t size)
+ * room for HVTLFS_PLAN_INLINE_BYTES_, all an inline planner writes. */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_input_page_holds_(const struct hvtlfs_input_page *page)
 {
-	return page->size >= size &&
+	return page->size >= HVTLFS_PLAN_INLINE_BYTES_ &&
 	       page->checked_ == hvtlfs_input_page_mark_(page->va, page->gpa, page->size);
 }
 
@@ -228,14 +232,55 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_words_zero_(const uint64_t *w, size_t n)
 	return acc == 0;
 }
 
+/* The processor mask of a VP bitmap whose VPs are all below 64, else 0 (a VP at 64 or
+ * above, none, a NULL bitmap: the library's). */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_bitmap_mask_(const uint64_t *bm, size_t words)
+{
+	if (words != 1u && (words == 0 || bm == NULL || !hvtlfs_words_zero_(bm + 1, words - 1u)))
+		return 0;
+	return bm != NULL ? bm[0] : 0;
+}
+
+/*
+ * The one list entry of a range wider than one simple entry, in *@entry: what the
+ * library's encoder makes of it when @mapping (2 MiB or 1 GiB pages) allows large-page
+ * entries and the range is aligned to 2 MiB at both ends (@start its first byte,
+ * @last its last, @span the bytes from its first page to @last, minus one): one
+ * 2 MiB entry when 2048 of them cover it (ties go to the smaller page), else one 1 GiB
+ * entry for a range aligned to 1 GiB that 2048 such pages cover. False for any other
+ * range (several entries, or the library's search).
+ */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_plan_large_entry_(uint64_t start, uint64_t last, uint64_t span,
+						   uint32_t mapping, uint64_t *entry)
+{
+	const uint64_t ends = start | ~last; /* the low bits: zero when aligned at both ends */
+
+	if (mapping == HVTLFS_MAPPING_2M || mapping == HVTLFS_MAPPING_1G) {
+		if ((ends & HVTLFS_MASK64(HVTLFS_RANGE_2M_SHIFT)) != 0)
+			return false;
+		if ((span >> HVTLFS_RANGE_2M_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
+			*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE |
+				 (span >> HVTLFS_RANGE_2M_SHIFT);
+			return true;
+		}
+		if (mapping == HVTLFS_MAPPING_1G &&
+		    (ends & HVTLFS_MASK64(HVTLFS_RANGE_1G_SHIFT)) == 0 &&
+		    (span >> HVTLFS_RANGE_1G_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
+			*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE | HVTLFS_RANGE_EXT_PAGE_1G |
+				 (span >> HVTLFS_RANGE_1G_SHIFT);
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * The inline half of hvtlfs_flush_plan_build(): the common request, planned where it
- * is made. One range that one simple entry covers (or everything), every VP below 64
- * in a bitmap, no all-VP request, a 4 KiB mapping, no PREFER_EX and the slow form:
- * then the plan is the legacy call with one entry (or none) in the page, the plan the
- * library makes. The cheap tests come first, the bitmap's words last. Returns 1 once
- * the plan is written; 0 leaves everything, errors included, to
- * hvtlfs_flush_plan_build_().
+ * is made. One range that one entry covers (a simple one, or with 2 MiB or 1 GiB
+ * mappings one large-page entry), or everything; every VP below 64 in a bitmap, no
+ * all-VP request, no PREFER_EX and the slow form: then the plan is the legacy call
+ * with one entry (or none) in the page, the plan the library makes. Returns 1 once the
+ * plan is written; 0 leaves everything, errors included, to hvtlfs_flush_plan_build_().
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_request *req,
 						const struct hvtlfs_features *f,
@@ -243,61 +288,68 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_reques
 						const struct hvtlfs_input_page *page,
 						struct hvtlfs_flush_plan *plan)
 {
-	const uint64_t *bm = req->vps.bitmap;
-	const size_t words = req->vps.words;
-	uint64_t mask, start = 0, last = HVTLFS_PLAN_LAST_ALL, *in;
-	bool list = !req->everything;
+	const unsigned int pflags = policy != NULL ? policy->flags : 0u;
+	const uint32_t msz = req->mapping_size;
+	uint64_t mask, start = 0, last = HVTLFS_PLAN_LAST_ALL, entry = 0, flags = 0, as, *in;
+	const bool list = !req->everything;
 
 	if (!f->remote_tlb_flush_recommended || req->vps.all || req->vps.source != NULL ||
-	    (req->mapping_size | HVTLFS_MAPPING_4K) != HVTLFS_MAPPING_4K ||
-	    (policy != NULL && (policy->flags & HVTLFS_POLICY_PREFER_EX) != 0))
+	    (pflags & HVTLFS_POLICY_PREFER_EX) != 0)
 		return 0;
 #if HVTLFS_XMM_ENABLED_
-	if (f->xmm_input && (policy == NULL || (policy->flags & HVTLFS_POLICY_NO_XMM) == 0))
+	if (f->xmm_input && (pflags & HVTLFS_POLICY_NO_XMM) == 0)
 		return 0; /* the XMM form: the library's */
 #endif
 	if (list) {
 		const struct hvtlfs_range *r = req->ranges;
+		uint64_t span;
 
 		if (req->nranges != 1 || r == NULL)
 			return 0;
 		start = r->start;
-		/* One simple entry: at most 4096 pages from the first one. */
-		if (!hvtlfs_ranges_end_(start, r->length, &last) ||
-		    last - (start & HVTLFS_RANGE_PAGE_MASK) >
-			    ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT) - 1u)
+		if (!hvtlfs_ranges_end_(start, r->length, &last))
 			return 0;
+		span = last - (start & HVTLFS_RANGE_PAGE_MASK);
+		if (span < ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT)) {
+			/* One simple entry, whatever the mapping (no entry beats one). */
+			entry = (start & HVTLFS_RANGE_PAGE_MASK) |
+				(span >> HVTLFS_RANGE_PAGE_SHIFT);
+		} else if (!f->ext_gva_ranges || (pflags & HVTLFS_POLICY_NO_LARGE_PAGES) != 0 ||
+			   !hvtlfs_plan_large_entry_(start, last, span, msz, &entry)) {
+			return 0;
+		} else {
+			flags = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+		}
 	}
-	if (bm == NULL || words == 0 || (mask = bm[0]) == 0 ||
-	    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
+	if ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
+	    msz != HVTLFS_MAPPING_1G)
+		return 0; /* HVTLFS_ERR_MAPPING_SIZE: the library's */
+	mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
+	if (mask == 0 || !hvtlfs_input_page_holds_(page))
 		return 0;
-	if (!hvtlfs_input_page_holds_(page, list ? 4u * sizeof(uint64_t) : 3u * sizeof(uint64_t)))
-		return 0;
-	in = (uint64_t *)page->va;
+	as = req->address_space;
 	if (req->all_spaces) {
-		in[0] = 0;
-		in[1] = HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
-	} else {
-		in[0] = req->address_space;
-		in[1] = 0;
+		as = 0;
+		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
 	}
+	in = (uint64_t *)page->va;
+	in[0] = as;
 	in[2] = mask;
 	plan->form = HVTLFS_FORM_SLOW;
 	plan->max_vps = 0;
 	plan->page = page;
-	plan->address_space = in[0];
+	plan->address_space = as;
 	plan->start = start;
 	plan->last = last;
 	if (list) {
-		in[3] = (start & HVTLFS_RANGE_PAGE_MASK) |
-			((last - (start & HVTLFS_RANGE_PAGE_MASK)) >> HVTLFS_RANGE_PAGE_SHIFT);
+		in[1] = flags;
+		in[3] = entry;
 		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST |
 				((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
 		plan->input_size = 4u * sizeof(uint64_t);
 		plan->entries = 1;
 	} else {
-		if (req->non_global_only)
-			in[1] |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+		in[1] = flags | (req->non_global_only ? HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY : 0u);
 		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE;
 		plan->input_size = 3u * sizeof(uint64_t);
 		plan->entries = 0;
@@ -338,7 +390,7 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_reques
  *         past the top of the address space; #HVTLFS_ERR_NO_SPACE when the page
  *         cannot hold even a whole-space input (or the bank words of a CPU source).
  */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
 hvtlfs_flush_plan_build(const struct hvtlfs_flush_request *req,
 			const struct hvtlfs_features *features,
 			const struct hvtlfs_flush_policy *policy,
@@ -431,6 +483,61 @@ HVTLFS_MUST_CHECK int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *re
 					     const struct hvtlfs_input_page *page,
 					     struct hvtlfs_ipi_plan *plan, unsigned int opts);
 
+/* The processor mask of the set CPUs of one word @x of a CPU bitmap, their VPs from
+ * @vp_of (the table's entries from the word's first CPU) OR'd into *@mask; false at
+ * the first VP at 64 or above (or none). */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_cpus_mask_word_(unsigned long x, const uint32_t *vp_of,
+						 uint64_t *mask)
+{
+	uint64_t m = *mask;
+
+	while (x != 0) {
+		const uint32_t vp = vp_of[hvtlfs_ctz64((uint64_t)x)];
+
+		x &= x - 1u;
+		if (vp >= 64u)
+			return false;
+		m |= (uint64_t)1 << vp;
+	}
+	*mask = m;
+	return true;
+}
+
+/*
+ * The processor-mask loop a kernel writes, over a CPU source: set CPU by set CPU, its
+ * VP from the table, four words a step (four empty ones skipped at once). The mask in
+ * *@mask; false for a
+ * VP at 64 or above (or none) and for a NULL bitmap or table (the library's).
+ */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_source_mask_(const struct hvtlfs_vp_source *src, uint64_t *mask)
+{
+	const size_t lbits = 8u * sizeof(unsigned long);
+	const unsigned long *p = src->cpus;
+	const uint32_t *vp_of = src->vp_of_cpu;
+	const size_t ncpus = src->ncpus;
+	const unsigned long *const end = p + ncpus / lbits;
+
+	*mask = 0;
+	if (p == NULL || vp_of == NULL)
+		return false;
+	for (; end - p >= 4; p += 4, vp_of += 4u * lbits) {
+		if ((p[0] | p[1] | p[2] | p[3]) != 0) {
+			unsigned int k;
+
+			for (k = 0; k < 4u; k++)
+				if (p[k] != 0 &&
+				    !hvtlfs_cpus_mask_word_(p[k], vp_of + k * lbits, mask))
+					return false;
+		}
+	}
+	for (; p != end; p++, vp_of += lbits)
+		if (*p != 0 && !hvtlfs_cpus_mask_word_(*p, vp_of, mask))
+			return false;
+	return ncpus % lbits == 0 ||
+	       hvtlfs_cpus_mask_word_(*p & (((unsigned long)1 << (ncpus % lbits)) - 1u), vp_of,
+				      mask);
+}
+
 /*
  * The inline half of hvtlfs_ipi_plan_build(): a bitmap or a CPU source whose VPs are
  * all below 64, a valid vector, the hint set, the Ex form not preferred: the fast
@@ -441,49 +548,18 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *r
 					      const struct hvtlfs_features *f,
 					      struct hvtlfs_ipi_plan *plan)
 {
-	const struct hvtlfs_vp_source *src = req->vps.source;
-	uint64_t mask = 0;
+	const uint32_t vector = req->vector;
+	uint64_t mask;
 
 	if (!f->cluster_ipi_recommended || req->vps.all ||
-	    (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 || req->vector < HVTLFS_IPI_VECTOR_MIN ||
-	    req->vector > HVTLFS_IPI_VECTOR_MAX)
+	    (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 || vector < HVTLFS_IPI_VECTOR_MIN ||
+	    vector > HVTLFS_IPI_VECTOR_MAX)
 		return 0;
-	if (src != NULL) {
-		/* The processor-mask loop a kernel writes: set CPU by set CPU, its VP from
-		 * the table; a VP at 64 or above (or none) goes to the library. */
-		const size_t lbits = 8u * sizeof(unsigned long);
-		const size_t nw = src->ncpus / lbits, tail = src->ncpus % lbits;
-		size_t w;
-
-		if (src->ncpus != 0 && (src->cpus == NULL || src->vp_of_cpu == NULL))
+	if (req->vps.source != NULL) {
+		if (!hvtlfs_source_mask_(req->vps.source, &mask))
 			return 0;
-		for (w = 0; w <= nw; w++) {
-			unsigned long x;
-
-			if (w == nw) {
-				if (tail == 0)
-					break;
-				x = src->cpus[w] & (((unsigned long)1 << tail) - 1u);
-			} else {
-				x = src->cpus[w];
-			}
-			while (x != 0) {
-				uint32_t vp = src->vp_of_cpu[w * lbits + hvtlfs_ctz64((uint64_t)x)];
-
-				x &= x - 1u;
-				if (vp >= 64u)
-					return 0;
-				mask |= (uint64_t)1 << vp;
-			}
-		}
 	} else {
-		const uint64_t *bm = req->vps.bitmap;
-		const size_t words = req->vps.words;
-
-		if (bm == NULL || words == 0 ||
-		    (words > 1u && !hvtlfs_words_zero_(bm + 1, words - 1u)))
-			return 0;
-		mask = bm[0];
+		mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
 	}
 	if (req->exclude_self && req->self_vp < 64u)
 		mask &= ~((uint64_t)1 << req->self_vp);
@@ -492,9 +568,9 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *r
 	plan->control = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI | HVTLFS_CONTROL_FAST;
 	plan->form = HVTLFS_FORM_FAST;
 	plan->input_size = 2u * sizeof(uint64_t); /* vector, VTL, padding; the mask */
-	plan->vector = req->vector;
+	plan->vector = vector;
 	plan->page = NULL;
-	plan->regs[0] = req->vector; /* target VTL 0, padding 0 */
+	plan->regs[0] = vector; /* target VTL 0, padding 0 */
 	plan->regs[1] = mask;
 	return 1;
 }
@@ -517,30 +593,34 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
 						    struct hvtlfs_gpa_flush_plan *plan)
 {
 	const struct hvtlfs_page_range *r = req->ranges;
-	uint64_t *in;
+	const uint32_t msz = req->mapping_size;
+	uint64_t first, addl, *in;
 
 	if (!f->nested.gpa_flush_hypercalls || req->everything || req->nranges != 1 || r == NULL ||
-	    r->count == 0 || r->count > HVTLFS_RANGE_EXT_MAX_PAGES ||
-	    r->first > HVTLFS_RANGE_MAX_PAGE - (r->count - 1u) ||
-	    (req->mapping_size != 0 && req->mapping_size != HVTLFS_MAPPING_4K &&
-	     req->mapping_size != HVTLFS_MAPPING_2M && req->mapping_size != HVTLFS_MAPPING_1G) ||
-	    page == NULL || !hvtlfs_input_page_holds_(page, 3u * sizeof(uint64_t)))
+	    page == NULL)
 		return 0;
 #if HVTLFS_XMM_ENABLED_
 	if (f->xmm_input && (req->flags & HVTLFS_POLICY_NO_XMM) == 0)
 		return 0; /* the XMM form: the library's */
 #endif
+	first = r->first;
+	addl = r->count - 1u; /* a count of 0 wraps: too many pages */
+	if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_RANGE_MAX_PAGE - addl ||
+	    ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
+	     msz != HVTLFS_MAPPING_1G) ||
+	    !hvtlfs_input_page_holds_(page))
+		return 0;
 	in = (uint64_t *)page->va;
 	in[0] = req->address_space;
 	in[1] = 0; /* flags: reserved */
-	in[2] = (r->first << HVTLFS_RANGE_PAGE_SHIFT) | (r->count - 1u);
+	in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
 	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
 			((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
 			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
 	plan->form = HVTLFS_FORM_SLOW;
 	plan->input_size = 3u * sizeof(uint64_t);
 	plan->entries = 1;
-	plan->address_space = req->address_space;
+	plan->address_space = in[0];
 	plan->page = page;
 	return 1;
 }
@@ -581,10 +661,9 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
  *         #HVTLFS_ERR_NO_SPACE when the Ex input needs the page and it is missing or
  *         too small.
  */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req,
-							  const struct hvtlfs_features *features,
-							  const struct hvtlfs_input_page *page,
-							  struct hvtlfs_ipi_plan *plan)
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
+hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req, const struct hvtlfs_features *features,
+		      const struct hvtlfs_input_page *page, struct hvtlfs_ipi_plan *plan)
 {
 	if (req != NULL && features != NULL && plan != NULL &&
 	    hvtlfs_ipi_plan_one_(req, features, plan))
@@ -619,7 +698,7 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_ipi_plan_build(const struct hvtlfs_ip
  *         #HVTLFS_ERR_ALIGNMENT, #HVTLFS_ERR_PAGE_MISMATCH for a page
  *         hvtlfs_input_page_init() would refuse.
  */
-HVTLFS_MUST_CHECK HVTLFS_INLINE int hvtlfs_gpa_flush_plan_build(
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_build(
 	const struct hvtlfs_gpa_flush_request *req, const struct hvtlfs_features *features,
 	const struct hvtlfs_input_page *page, struct hvtlfs_gpa_flush_plan *plan)
 {

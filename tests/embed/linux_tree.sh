@@ -28,6 +28,12 @@
 #  7. x86_64, trimmed to HVTLFS_MODULES="planner features" without exports: the guest user links
 #     against it, the decoder, eVMCS and name tables are out, the host user does not
 #     link, and an unknown module name stops the build.
+#  8. with the XMM forms turned on (KCFLAGS -DHVTLFS_HYPERCALL_XMM=1, the hook header's
+#     HVTLFS_XMM_BEGIN/END as kernel_fpu_begin/end): x86_64: the guest user holds XMM
+#     instructions, every one of them after a call of kernel_fpu_begin_mask() and
+#     before the next kernel_fpu_end() of its function (objdump -dr, in address
+#     order), and no other object holds any; i386 (no XMM forms): none at all, and no
+#     kernel_fpu_begin_mask() call;
 # The extracted, configured and prepared trees are cached in $HVTLFS_KERNEL_CACHE
 # (/var/cache/hvtlfs-kernel, else ~/.cache/hvtlfs-kernel), keyed by the linux-source package version, the config
 # fragments, the toolchain and this script's cache format; a new key replaces the
@@ -296,5 +302,50 @@ else
 	grep -q 'hvtlfs: no src/<module>.c for: no_such_module' "$log-unknown.log" ||
 		bad "$a: HVTLFS_MODULES=no_such_module failed without hvtlfs's message"
 fi
+# XMM instructions outside a kernel_fpu_begin_mask() ... kernel_fpu_end() section of
+# their function (objdump -dr in address order; a function starts outside), as
+# "object:function" words; and the count of XMM instructions inside.
+xmm_outside() {
+	objdump -dr "$1" | awk -v o="${1#"$out"/}" '
+		/^[0-9a-f]+ <.*>:$/ { fn = $2; inside = 0; next }
+		/R_(X86_64_PLT32|X86_64_PC32|386_PC32)[[:space:]]+kernel_fpu_begin_mask/ { inside = 1; next }
+		/R_(X86_64_PLT32|X86_64_PC32|386_PC32)[[:space:]]+kernel_fpu_end/ { inside = 0; next }
+		/%xmm/ { if (inside) n++; else printf " %s:%s", o, fn }
+		END { printf "|%d", n }'
+}
+for a in $arches; do
+	out=$cache/out-$a
+	log=$work/$a-xmm
+	echo "==== $a, XMM forms on ($(elapsed))"
+	check "$a: -DHVTLFS_HYPERCALL_XMM=1: XMM instructions only between kernel_fpu_begin/end"
+	rm -rf "$out/lib/hvtlfs"
+	rm -f "$out"/arch/x86/hyperv/{,.}hvtlfs_guest.o* "$out"/drivers/hv/{,.}hvtlfs_host.o*
+	kmake "$a" "$log.log" W=1 "KCFLAGS=-Werror -DHVTLFS_HYPERCALL_XMM=1" lib/hvtlfs/ \
+		arch/x86/hyperv/hvtlfs_guest.o drivers/hv/hvtlfs_host.o || bad "$a: the XMM build failed"
+	d=$(diagnostics "$log.log")
+	[ -z "$d" ] || bad "$a: diagnostics in the XMM build:
+$d"
+	outside="" inside=0
+	for o in $(ar t "$out/lib/hvtlfs/built-in.a" 2>/dev/null) "$out/arch/x86/hyperv/hvtlfs_guest.o" \
+		"$out/drivers/hv/hvtlfs_host.o"; do
+		r=$(xmm_outside "$o")
+		outside="$outside${r%|*}"
+		inside=$((inside + ${r##*|}))
+	done
+	fpu=$(objdump -dr "$out/arch/x86/hyperv/hvtlfs_guest.o" | grep -c 'kernel_fpu_begin_mask')
+	echo "$a: $inside XMM instructions inside FPU sections, $fpu kernel_fpu_begin calls"
+	[ -z "$outside" ] || bad "$a: XMM instructions outside kernel_fpu_begin/end:$outside"
+	if [ "$a" = x86_64 ]; then
+		if [ "$inside" -eq 0 ] || [ "$fpu" -eq 0 ]; then
+			bad "$a: no XMM form in the guest user although the build turned them on"
+		fi
+	elif [ "$inside" -ne 0 ] || [ "$fpu" -ne 0 ]; then
+		bad "$a: XMM code in an i386 build (no XMM forms there)"
+	fi
+	# The next run starts from the default objects.
+	rm -rf "$out/lib/hvtlfs"
+	rm -f "$out"/arch/x86/hyperv/{,.}hvtlfs_guest.o* "$out"/drivers/hv/{,.}hvtlfs_host.o*
+done
+
 echo "linux tree ($pkg $pkgver, $arches): $((n - fail)) checks passed, $fail failed ($(elapsed))"
 [ "$fail" -eq 0 ]

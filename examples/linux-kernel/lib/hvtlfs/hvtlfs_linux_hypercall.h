@@ -30,13 +30,11 @@
  *   no XMM instruction in any object, and the planners never choose an XMM form. A
  *   kernel that wants them (the XMM fast flush saves the input page's cache line)
  *   defines, for every object that includes hvtlfs (the library's own too, e.g. with
- *   ccflags-y in lib/hvtlfs/Kbuild and the consumers' Makefiles):
+ *   ccflags-y in lib/hvtlfs/Kbuild and the consumers' Makefiles, or KCFLAGS):
  *       -DHVTLFS_HYPERCALL_XMM=1
- *   and, here before <hvtlfs/hypercall.h>, the pair the wrappers run around every
- *   XMM call:
- *       #include <asm/fpu/api.h>
- *       #define HVTLFS_XMM_BEGIN() kernel_fpu_begin()
- *       #define HVTLFS_XMM_END()   kernel_fpu_end()
+ *   and this header then defines, before <hvtlfs/hypercall.h>, the pair the wrappers
+ *   run around every XMM call (below, x86_64 only: i386 has no XMM forms):
+ *       HVTLFS_XMM_BEGIN() as kernel_fpu_begin(), HVTLFS_XMM_END() as kernel_fpu_end()
  *   kernel_fpu_begin() disables preemption and saves the user task's FPU state; it
  *   may be called with interrupts off, as the flush and IPI paths are.
  */
@@ -83,6 +81,13 @@
  * global register variables for one register, so hvtlfs uses the kernel's.
  */
 #define HVTLFS_HYPERCALL_SP	     current_stack_pointer
+
+/* The XMM forms, when the build turns them on: only inside the kernel's FPU section. */
+#if defined(CONFIG_X86_64) && defined(HVTLFS_HYPERCALL_XMM) && HVTLFS_HYPERCALL_XMM
+#include <asm/fpu/api.h>
+#define HVTLFS_XMM_BEGIN() kernel_fpu_begin()
+#define HVTLFS_XMM_END()   kernel_fpu_end()
+#endif
 #endif /* CONFIG_ARM64 */
 
 #include <hvtlfs/hypercall.h>

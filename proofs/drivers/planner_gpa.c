@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * hvtlfs_gpa_flush_plan_build() (its inline half and the library's): every request (any
+ * address space, booleans, mapping size, policy flags and list limit; 0 to 2 page ranges
+ * of any first page and count, ending at their count, NULL or not), any features (valid
+ * bools), the input page NULL or any description (planner_page.h), the request, the
+ * features or the plan NULL.
+ *
+ * Bounds: 2 ranges (every range is the same steps of the range planner, whose driver
+ * covers 3); input pages of 0 to 12 words and a few bytes, a whole page, or larger
+ * (planner_page.h: a longer page is the same loop with a larger capacity).
+ *
+ * prove-sources: planner.c ranges.c vpset.c features.c
+ * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
+ * prove-options: -eva-domains gauges
+ * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:20
+ * prove-slevel: hvtlfs_gpa_flush_plan_build:100 hvtlfs_gpa_flush_plan_one_:100
+ * prove-slevel: hvtlfs_input_page_holds_:50 hvtlfs_gpa_flush_plan_build_:100 gpa_plan:100
+ * prove-slevel: page_check:50 page_words:50
+ */
+#include "features_any.h"
+#include "planner_page.h"
+#include "hvtlfs_internal.h"
+
+#define RANGES_MAX 2u
+
+static struct hvtlfs_page_range ranges[RANGES_MAX];
+
+int main(void)
+{
+	struct hvtlfs_gpa_flush_request req;
+	struct hvtlfs_features f;
+	struct hvtlfs_gpa_flush_plan plan;
+	struct hvtlfs_input_page pg, pg0;
+	int null = Frama_C_interval(0, 4), kind = Frama_C_interval(0, 2);
+	size_t words = prove_size(0, PAGE_SPLIT_WORDS), extra = prove_bool() ? 7u : 0u;
+
+	prove_unknown(ranges, sizeof(ranges));
+	prove_features_any(&f);
+	req.address_space = prove_u64();
+	req.everything = prove_bool();
+	req.mapping_size = prove_u32();
+	req.nested = prove_bool();
+	req.flags = prove_uint();
+	req.max_list_entries = prove_u32();
+	req.nranges = prove_size(0, RANGES_MAX);
+	//@ split req.nranges;
+	req.ranges = PROVE_OR_NULL(PROVE_TAIL(ranges, req.nranges));
+	//@ split kind;
+	if (kind != 0)
+		words = extra = 0;
+	//@ split words;
+	//@ split extra;
+	prove_planner_page(&pg, kind, words, extra);
+	/* hvtlfs_input_page_init() on the same addresses (its page unused). */
+	(void)hvtlfs_input_page_init(PROVE_OR_NULL(&pg0), pg.va, pg.gpa, pg.size);
+	/* NULL request, features, page or plan: each apart. */
+	//@ split null;
+	return hvtlfs_gpa_flush_plan_build(null == 1 ? NULL : &req, null == 2 ? NULL : &f,
+					   null == 3 ? NULL : &pg, null == 4 ? NULL : &plan);
+}
