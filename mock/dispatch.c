@@ -83,6 +83,8 @@ static void load(struct hvtlfs_dispatch_regs *r, const struct hvtlfs_mock_call *
 	}
 #elif defined(HVTLFS_ARCH_X86_64)
 	r->r[HVTLFS_DISPATCH_REG_RCX] = c->control;
+	/* A VTL call's or return's control input, as the page's sequence left it. */
+	r->r[HVTLFS_DISPATCH_REG_RAX] = c->vtl_input;
 	for (i = 0; i < HVTLFS_MOCK_FAST_REGS; i++)
 		r->r[fast_slot(i)] = c->fast[i];
 	if (!hvtlfs_control_is_fast(c->control)) {
@@ -91,6 +93,7 @@ static void load(struct hvtlfs_dispatch_regs *r, const struct hvtlfs_mock_call *
 	}
 #else
 	(void)i;
+	/* ECX, the low half of the input register, is a VTL switch's control input. */
 	r->r[HVTLFS_DISPATCH_REG_RDX] = c->control >> 32;
 	r->r[HVTLFS_DISPATCH_REG_RAX] = c->control & 0xFFFFFFFFu;
 	r->r[HVTLFS_DISPATCH_REG_RBX] = c->input_reg >> 32;
@@ -132,6 +135,11 @@ void hvtlfs_mock_dispatch_handler(struct hvtlfs_mock_call *call, void *ctx)
 	} while (md->rc == HVTLFS_OK && out->action == HVTLFS_DISPATCH_CONTINUE &&
 		 ++rounds <= HVTLFS_CONTROL_REP_MAX);
 	md->continuations += rounds;
+	if (md->rc == HVTLFS_OK && out->action == HVTLFS_DISPATCH_VTL_SWITCH) {
+		/* The switch has no result word; the mock's VTL is back at once. */
+		call->result = 0;
+		return;
+	}
 	if (md->rc != HVTLFS_OK || out->action != HVTLFS_DISPATCH_DONE) {
 		/* No #UD or fault reaches a host test's caller: the status a decoder
 		 * pairs with #UD, or the TLFS's answer for a GPA outside the guest. */
