@@ -136,6 +136,11 @@ static void no_vsm(void)
 {
 	du_part.privileges_ebx &= ~(1u << 16);
 }
+/* Leaf 0x40000003 EBX bit 21, StartVirtualProcessor, and no other privilege. */
+static void only_start_vp(void)
+{
+	du_part.privileges_ebx = 1u << 21;
+}
 /* No privilege, recommendation, feature or spin count at all. */
 static void bare(void)
 {
@@ -398,9 +403,16 @@ static const struct row rows[] = {
 	{ "get VP registers, no privilege", no_vp_regs, C_GET_REGS | REP(1, 0), IN_VPREG, OUT_PAGE, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
 	{ "set VP registers, no privilege", no_vp_regs, HVTLFS_CALL_SET_VP_REGISTERS | REP(1, 0), IN_RAW, 0, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
 	{ "get VP registers", NULL, C_GET_REGS | REP(1, 0), IN_VPREG, OUT_PAGE, 0, 0, ALL, D_, S_OK, 1, 1, NULL },
-	/* StartVirtualProcessor privilege (EBX bit 21, privilege bit 53). */
+	/* StartVirtualProcessor privilege (EBX bit 21, privilege bit 53): the TLFS privilege
+	 * table names HvCallStartVirtualProcessor; HvCallGetVpIndexFromApicId's page lists
+	 * ACCESS_DENIED without naming a privilege, and the KVM VSM patches gate both calls
+	 * on it (hv_check_hypercall_access(): HVCALL_START_VP, HVCALL_GET_VP_ID_FROM_APIC_ID
+	 * → HV_START_VIRTUAL_PROCESSOR), the AP start-up pair Linux uses together
+	 * (hv_vtl.c). OpenVMM checks no bit for the second. */
 	{ "start VP, no privilege", no_start_vp, HVTLFS_CALL_START_VIRTUAL_PROCESSOR, IN_RAW, 0, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
 	{ "VP index from APIC id, no privilege", no_start_vp, C_APIC | REP(1, 0), IN_RAW, OUT_PAGE, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
+	/* That bit alone is the gate: no AccessVsm, AccessVpRegisters or anything else. */
+	{ "VP index from APIC id, StartVirtualProcessor alone", only_start_vp, C_APIC | REP(4, 0), IN_APIC, OUT_PAGE, 0, 0, ALL, D_, S_OK, 4, 1, apic_output },
 	/* TLFS vsm.md "VSM Detection and Status": enabling VTLs needs AccessVsm (EBX
 	 * bit 16, privilege bit 48). */
 	{ "enable partition VTL, no privilege", no_vsm, C_PART_VTL | FAST, PARTITION_SELF, 1, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
