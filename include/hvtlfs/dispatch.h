@@ -472,6 +472,10 @@ HVTLFS_MUST_CHECK int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigne
 /*!
  * @brief The privilege gate alone: the status hvtlfs_dispatch() answers before
  *        any other check.
+ *
+ * HvCallVtlCall and HvCallVtlReturn get HV_STATUS_SUCCESS here: they have no status,
+ * and hvtlfs_dispatch() answers their missing AccessVsm privilege with \#UD on their
+ * own path.
  * @param p the partition.
  * @param code the call code.
  * @return HVTLFS_STATUS_SUCCESS or HVTLFS_STATUS_ACCESS_DENIED.
