@@ -282,6 +282,7 @@ static int vtl_switch(const struct hvtlfs_dispatcher *d, const struct abi_ *a,
 	call.control = control;
 	call.code = out->code;
 	call.req = &s->req;
+	call.input = s->input; /* no bytes (input_len 0), but a buffer, as for any call */
 	reply.status = HVTLFS_STATUS_SUCCESS;
 	reply.reps_completed = 0;
 	fn(d->ctx, &call, &reply);

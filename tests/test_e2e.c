@@ -85,7 +85,8 @@ static void record_req(const struct hvtlfs_hvcall_request *q, const struct hvtlf
 	rec->req = *q;
 	rec->req.nranges = n;
 	rec->first = npool;
-	memcpy(pool + npool, rg, n * sizeof(*rg));
+	if (n)
+		memcpy(pool + npool, rg, n * sizeof(*rg));
 	npool += n;
 }
 
