@@ -16,7 +16,10 @@
  * #UD, FAULT, not a hypercall (arm64) or a handler misreport with no register
  * changed; only the result, control and fast output registers ever change; guest memory changes only inside
  * the output area (from the output GPA to the end of its page) of a call with
- * output, and never when the call was refused before its handler.
+ * output, and never when the call was refused before its handler. HvCallVtlCall and
+ * HvCallVtlReturn never get a status: #UD, or a VTL switch with no register changed,
+ * only for the bare code in the control register, a control input without reserved
+ * bits (RAX; ECX; 0 on arm64), AccessVsm, and a handler that answered success.
  */
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/dispatch.h"
@@ -165,6 +168,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK((before.r[0] & 0xFFFFFFFFull) != HVTLFS_SMCCC_HV_HYPERCALL);
 		CHECK(!handler_ran);
 		CHECK(memcmp(&regs, &before, sizeof(regs)) == 0);
+	} else if (rc == HVTLFS_OK && out.action == HVTLFS_DISPATCH_VTL_SWITCH) {
+		uint64_t control, input;
+
+		if (abi == HVTLFS_DISPATCH_ABI_X86) {
+			control = ((before.r[2] & 0xFFFFFFFFull) << 32) |
+				  (before.r[0] & 0xFFFFFFFFull);
+			input = before.r[1] & 0xFFFFFFFFull;
+		} else {
+			control = before.r[1];
+			input = abi == HVTLFS_DISPATCH_ABI_X64 ? before.r[0] : 0;
+		}
+		CHECK(control == HVTLFS_CALL_VTL_CALL || control == HVTLFS_CALL_VTL_RETURN);
+		CHECK(out.code == control && out.vtl_input == input);
+		CHECK(input == 0 || (control == HVTLFS_CALL_VTL_RETURN && input == 1));
+		CHECK(p.privileges_ebx & HVTLFS_CPUID_FEATURES_EBX_ACCESS_VSM);
+		CHECK(handler_ran && h_status == 0 && out.status == 0);
+		CHECK(memcmp(&regs, &before, sizeof(regs)) == 0);
 	} else if (rc != HVTLFS_OK || out.action == HVTLFS_DISPATCH_INJECT_UD ||
 		   out.action == HVTLFS_DISPATCH_FAULT) {
 		CHECK(rc == HVTLFS_OK || rc == HVTLFS_ERR_GUEST_READ ||
@@ -173,6 +193,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(memcmp(&regs, &before, sizeof(regs)) == 0);
 	} else {
 		CHECK(out.action == HVTLFS_DISPATCH_DONE || out.action == HVTLFS_DISPATCH_CONTINUE);
+		/* A VTL call or return never gets a status or a continuation. */
+		CHECK(out.code != HVTLFS_CALL_VTL_CALL && out.code != HVTLFS_CALL_VTL_RETURN);
 		if (out.action == HVTLFS_DISPATCH_DONE) {
 			CHECK(strcmp(hvtlfs_status_name(out.status), "HV_STATUS_UNKNOWN") != 0 ||
 			      (handler_ran && out.status == h_status));

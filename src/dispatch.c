@@ -22,7 +22,9 @@ struct slot_ {
 /* A calling convention: where the control word, the two GPAs (the first two
  * fast input qwords) and the result are, the rest of the fast block and its
  * bytes, whether fast output exists, the SMCCC function id register (NONE_: the
- * ABI has none) and the decoder's features for the caller. */
+ * ABI has none), the decoder's features for the caller, and the register of a VTL
+ * call's or return's control input with the bits it holds (NONE_: no register,
+ * the input is 0). */
 struct abi_ {
 	const char *name;
 	struct slot_ control, input, output, result;
@@ -31,7 +33,11 @@ struct abi_ {
 	bool fast_output;
 	uint8_t function_id;
 	unsigned int features;
+	uint8_t vtl_input;
+	uint64_t vtl_input_mask;
 };
+
+#define LOW32_ HVTLFS_U64(0xFFFFFFFF)
 
 #define R64_(reg)                                                                                  \
 	{                                                                                          \
@@ -60,34 +66,38 @@ struct abi_ {
 			X_(15), X_(16), X_(17)                                                     \
 	}
 
-/* TLFS "Hypercall Inputs", "XMM Fast Hypercall Input/Output", "Hypercall Outputs". */
+/* TLFS "Hypercall Inputs", "XMM Fast Hypercall Input/Output", "Hypercall Outputs";
+ * the VTL call and return control input as the hypervisor sees it, RAX (x86: ECX;
+ * TLFS vsm.md "VTL Call", "VTL Return"; OpenVMM's x86 register I/O reads it there,
+ * the low 32 bits from a 32-bit caller). */
 #define ABI_X64_(desc)                                                                             \
 	{                                                                                          \
 		desc, R64_(RCX), R64_(RDX), R64_(R8), R64_(RAX), XMM0_5_, HVTLFS_FAST_XMM_BYTES,   \
-			true, NONE_, 0                                                             \
+			true, NONE_, 0, HVTLFS_DISPATCH_REG_RAX, ~HVTLFS_U64(0)                    \
 	}
 #define ABI_X86_(desc)                                                                             \
 	{                                                                                          \
 		desc, R32X2_(RDX, RAX), R32X2_(RBX, RCX), R32X2_(RDI, RSI), R32X2_(RDX, RAX),      \
-			XMM0_5_, HVTLFS_FAST_XMM_BYTES, false, NONE_, 0                            \
+			XMM0_5_, HVTLFS_FAST_XMM_BYTES, false, NONE_, 0, HVTLFS_DISPATCH_REG_RCX,  \
+			LOW32_                                                                     \
 	}
 /* SMCCC `hvc #0` (Linux arch/arm64/hyperv, OpenVMM's Arm64RegisterIo): W0 the
  * function id, X1 control, X2 and X3 the GPAs, X2-X17 fast, X0 the result. The
  * register-file fast form is part of the convention, not a feature: Linux arm64 reads
  * its first synthetic registers with a 20-byte fast HvCallGetVpRegisters (value in
- * X6/X7) before it knows any feature bit. */
+ * X6/X7) before it knows any feature bit. No register carries a VTL switch's control
+ * input (the TLFS documents no arm64 form; OpenVMM's Arm64RegisterIo passes 0). */
 #define ABI_ARM64_(desc)                                                                           \
 	{                                                                                          \
 		desc, X_(1), X_(2), X_(3), X_(0), X4_17_, HVTLFS_FAST_ARM64_BYTES, true,           \
 			HVTLFS_DISPATCH_REG_X(0),                                                  \
 			HVTLFS_HVCALL_FEAT_ARM64 | HVTLFS_HVCALL_FEAT_XMM_INPUT |                  \
-				HVTLFS_HVCALL_FEAT_XMM_OUTPUT                                      \
+				HVTLFS_HVCALL_FEAT_XMM_OUTPUT,                                     \
+			NONE_, 0                                                                   \
 	}
 #define ABI_ROW_(name, desc) ABI_##name##_(desc),
 
 static const struct abi_ abis[] = { HVTLFS_DISPATCH_ABI_LIST(ABI_ROW_) };
-
-#define LOW32_ HVTLFS_U64(0xFFFFFFFF)
 
 static uint64_t slot_get(const struct hvtlfs_dispatch_regs *regs, struct slot_ s)
 {
@@ -225,6 +235,64 @@ static int fault(struct hvtlfs_dispatch_outcome *out, uint64_t gpa, int err)
 	return err;
 }
 
+/*
+ * HvCallVtlCall and HvCallVtlReturn (TLFS vsm.md "VTL Call", "VTL Call Restrictions",
+ * "VTL Return"): every refusal is #UD, never a status, and an accepted switch writes
+ * no result register. The order: AccessVsm (without it no VTL above 0 can be enabled,
+ * so a call has no target VTL and a return starts from the lowest: #UD), the control
+ * word (the bare code) and the control input (VTL call: all bits reserved; return:
+ * bit 0, fast return) as the decoder judges them, the handler (none: the partition
+ * has no VSM, so no target VTL), then the handler's verdict on the VP's VTL state.
+ */
+static int vtl_switch(const struct hvtlfs_dispatcher *d, const struct abi_ *a,
+		      const struct hvtlfs_dispatch_regs *regs, struct hvtlfs_dispatch_scratch *s,
+		      struct hvtlfs_dispatch_outcome *out, uint64_t control)
+{
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_dispatch_call call;
+	struct hvtlfs_dispatch_reply reply;
+	hvtlfs_dispatch_fn fn;
+	int rc;
+
+	out->action = HVTLFS_DISPATCH_INJECT_UD;
+	if (!(d->partition->privileges_ebx & HVTLFS_CPUID_FEATURES_EBX_ACCESS_VSM)) {
+		out->reason = HVTLFS_ERR_NOT_PERMITTED;
+		return HVTLFS_OK;
+	}
+	hvtlfs_zero_(&in, sizeof(in));
+	in.control = control;
+	if (a->vtl_input != NONE_)
+		in.vtl_input = regs->r[a->vtl_input] & a->vtl_input_mask;
+	in.options = d->partition->decoder_options;
+	in.features = a->features;
+	rc = hvtlfs_hvcall_check(&in, &s->req, NULL);
+	if (rc != HVTLFS_OK)
+		return rc;
+	out->vtl_input = in.vtl_input;
+	if (s->req.raise_ud) {
+		out->reason = s->req.reason;
+		return HVTLFS_OK;
+	}
+	fn = handler_of(d, out->code);
+	if (!fn) {
+		out->reason = HVTLFS_ERR_NO_HANDLER;
+		return HVTLFS_OK;
+	}
+	hvtlfs_zero_(&call, sizeof(call));
+	call.control = control;
+	call.code = out->code;
+	call.req = &s->req;
+	call.input = s->input; /* no bytes (input_len 0), but a buffer, as for any call */
+	reply.status = HVTLFS_STATUS_SUCCESS;
+	reply.reps_completed = 0;
+	fn(d->ctx, &call, &reply);
+	/* The handler's refusal (the VP's VTL state): #UD; its status is for the logs. */
+	out->status = reply.status;
+	if (reply.status == HVTLFS_STATUS_SUCCESS)
+		out->action = HVTLFS_DISPATCH_VTL_SWITCH;
+	return HVTLFS_OK;
+}
+
 int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 		    struct hvtlfs_dispatch_regs *regs, struct hvtlfs_dispatch_scratch *s,
 		    struct hvtlfs_dispatch_outcome *out)
@@ -262,6 +330,9 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 	}
 	control = slot_get(regs, a->control);
 	out->code = hvtlfs_control_code(control);
+	/* VTL call and return: #UD or a switch, no status (their own path). */
+	if (out->code == HVTLFS_CALL_VTL_CALL || out->code == HVTLFS_CALL_VTL_RETURN)
+		return vtl_switch(d, a, regs, s, out, control);
 
 	/* 1. Privileges first (TLFS "Ordering of Error Conditions"). */
 	if (hvtlfs_dispatch_gate(p, out->code) != HVTLFS_STATUS_SUCCESS)

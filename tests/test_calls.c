@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * calls.h end to end: the guest's issuing functions -> the hypercall wrappers ->
- * hvtlfs::mock -> the hypervisor-side decoder, which judges every call as a host
- * would. Proves the page loops (510 GPFNs and 511 heat-hint ranges a call, Linux's
+ * hvtlfs::mock -> the register-level dispatcher (hvtlfs_dispatch()) and its decoder,
+ * which judge every call as a host would. Proves the page loops (510 GPFNs and 511 heat-hint ranges a call, Linux's
  * HV_MAX_MODIFY_GPA_REP_COUNT and HV_MEMORY_HINT_MAX_GPA_PAGE_RANGES), the
  * continuation of each page's call on HV_STATUS_TIMEOUT, the count of elements surely
  * done on a failure, the TLFS memory rules checked before any call (an output GPA for
@@ -25,62 +25,99 @@ static unsigned hook_runs;
 #include "hvtlfs/calls.h"
 #include "hvtlfs/interrupt.h"
 #include "hvtlfs/hvcall.h"
+#include "hvtlfs/dispatch.h"
 
 #include "testutil.h"
 
 static _Alignas(4096) uint64_t page[512];
 static _Alignas(4096) uint64_t out_page[512];
 
-/* ---- The hypervisor: decodes each call, records the pages it was told about. ---- */
+/* ---- The hypervisor: hvtlfs_dispatch() behind the mock; its handler records the
+ * pages it was told about. ---- */
 
 #define MAX_PAGES 2048u
 static struct {
-	unsigned features;
-	size_t cap;		   /* elements decoded per call: small values force TIMEOUT */
+	unsigned features;	   /* HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS: the privilege */
+	size_t cap;		   /* elements a handler call does: small values force TIMEOUT */
 	uint16_t fail_at;	   /* 0: none; else the call (1-based) answered INVALID_PARAMETER */
 	uint64_t caps;		   /* what HvExtCallQueryCapabilities answers */
-	uint64_t seen[MAX_PAGES];  /* the first GPFN of each element decoded */
+	uint64_t seen[MAX_PAGES];  /* the first GPFN of each element done */
 	uint64_t pages[MAX_PAGES]; /* its 4 KiB pages */
 	size_t nseen;
-	struct hvtlfs_hvcall_request last;
+	struct hvtlfs_hvcall_request last; /* the request of the last call, as judged */
 	unsigned ncalls;
 } hv;
-static struct hvtlfs_range_entry ranges[1024];
 
-static void handler(struct hvtlfs_mock_call *call, void *ctx)
+static struct hvtlfs_dispatch_partition hv_part;
+static struct hvtlfs_dispatch_scratch hv_scratch;
+static struct hvtlfs_dispatch_outcome hv_out;
+static struct hvtlfs_dispatcher hv_d;
+static struct hvtlfs_mock_dispatch hv_md;
+
+/* Every call of this test: at most hv.cap elements (then a yield, answered with the
+ * TIMEOUT early return), the third element refused on call hv.fail_at, the
+ * capabilities written for HvExtCallQueryCapabilities. */
+static void record(void *ctx, const struct hvtlfs_dispatch_call *call,
+		   struct hvtlfs_dispatch_reply *reply)
 {
-	struct hvtlfs_hvcall_input in;
-	struct hvtlfs_hvcall_request *req = &hv.last;
-	uint32_t i;
+	const struct hvtlfs_hvcall_request *req = call->req;
+	uint32_t done = call->rep_limit, i;
+	unsigned int k;
+
 	(void)ctx;
-	hv.ncalls++;
-	memset(&in, 0, sizeof(in));
-	in.control = call->control;
-	in.features = hv.features;
-	in.input_gpa = call->input_reg;
-	in.output_gpa = call->output_reg;
-	in.bytes = call->input;
-	in.len = call->input ? 4096u - (size_t)(call->input_reg & 0xFFFu) : 0;
-	if (hvtlfs_hvcall_decode(&in, req, ranges, hv.cap) < 0 && req->status == 0) {
-		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INSUFFICIENT_MEMORY, 0);
-		return;
-	}
 	if (hv.fail_at && hv.ncalls == hv.fail_at) {
 		/* Refuses the third element of this call as a host refuses a bad one. */
-		call->result =
-			hvtlfs_result_encode(HVTLFS_STATUS_INVALID_PARAMETER, req->rep_start + 2u);
+		reply->status = HVTLFS_STATUS_INVALID_PARAMETER;
+		reply->reps_completed = call->rep_start + 2u;
 		return;
 	}
-	if (req->status == HVTLFS_STATUS_SUCCESS || req->status == HVTLFS_STATUS_TIMEOUT) {
-		/* Each element as the GPFN it starts at, and its size in 4 KiB pages. */
-		for (i = 0; i < req->nranges && hv.nseen < MAX_PAGES; i++, hv.nseen++) {
-			hv.seen[hv.nseen] = ranges[i].base >> 12;
-			hv.pages[hv.nseen] = ranges[i].pages << (ranges[i].page_shift - 12u);
-		}
-		if (req->kind == HVTLFS_HVCALL_REQ_EXT_QUERY_CAPABILITIES && req->status == 0)
-			*(uint64_t *)(uintptr_t)req->output_gpa = hv.caps;
+	if (call->rep_count && done - call->rep_start > hv.cap) {
+		done = call->rep_start + (uint32_t)hv.cap;
+		reply->reps_completed = done;
 	}
-	call->result = req->result;
+	/* Each element as the GPFN it starts at, and its size in 4 KiB pages. */
+	for (i = 0; call->rep_count && i < done - call->rep_start && i < req->nranges &&
+		    hv.nseen < MAX_PAGES;
+	     i++, hv.nseen++) {
+		hv.seen[hv.nseen] = call->ranges[i].base >> 12;
+		hv.pages[hv.nseen] = call->ranges[i].pages << (call->ranges[i].page_shift - 12u);
+	}
+	if (req->kind == HVTLFS_HVCALL_REQ_EXT_QUERY_CAPABILITIES)
+		for (k = 0; k < 8u && k < call->output_len; k++)
+			call->output[k] = (uint8_t)(hv.caps >> (8u * k));
+}
+
+static const struct hvtlfs_dispatch_handler hv_handlers[] = {
+	{ HVTLFS_CALL_MODIFY_SPARSE_GPA_PAGE_HOST_VISIBILITY, record },
+	{ HVTLFS_CALL_RETARGET_DEVICE_INTERRUPT, record },
+	{ HVTLFS_CALL_EXT_QUERY_CAPABILITIES, record },
+	{ HVTLFS_CALL_EXT_MEMORY_HEAT_HINT, record },
+};
+
+/* The mock's handler: the call through the dispatcher, for a partition with
+ * EnableExtendedHypercalls (leaf 0x40000003 EBX bit 20) when hv.features says so. */
+static void handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	(void)ctx;
+	hv.ncalls++;
+	memset(&hv_part, 0, sizeof(hv_part));
+	if (hv.features & HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS)
+		hv_part.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_EXTENDED_HYPERCALLS;
+	hv_part.spin_retries = 0xFFFu;
+	hv_part.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
+	memset(&hv_d, 0, sizeof(hv_d));
+	hv_d.partition = &hv_part;
+	hv_d.memory.read = hvtlfs_mock_guest_read;
+	hv_d.memory.write = hvtlfs_mock_guest_write;
+	hv_d.handlers = hv_handlers;
+	hv_d.nhandlers = sizeof(hv_handlers) / sizeof(hv_handlers[0]);
+	memset(&hv_md, 0, sizeof(hv_md));
+	hv_md.dispatcher = &hv_d;
+	hv_md.scratch = &hv_scratch;
+	hv_md.outcome = &hv_out;
+	hvtlfs_mock_dispatch_handler(call, &hv_md);
+	assert_int_equal(hv_md.rc, HVTLFS_OK);
+	hv.last = hv_scratch.req;
 }
 
 static int setup(void **state)

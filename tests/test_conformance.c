@@ -136,6 +136,11 @@ static void no_vsm(void)
 {
 	du_part.privileges_ebx &= ~(1u << 16);
 }
+/* Leaf 0x40000003 EBX bit 21, StartVirtualProcessor, and no other privilege. */
+static void only_start_vp(void)
+{
+	du_part.privileges_ebx = 1u << 21;
+}
 /* No privilege, recommendation, feature or spin count at all. */
 static void bare(void)
 {
@@ -398,9 +403,16 @@ static const struct row rows[] = {
 	{ "get VP registers, no privilege", no_vp_regs, C_GET_REGS | REP(1, 0), IN_VPREG, OUT_PAGE, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
 	{ "set VP registers, no privilege", no_vp_regs, HVTLFS_CALL_SET_VP_REGISTERS | REP(1, 0), IN_RAW, 0, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
 	{ "get VP registers", NULL, C_GET_REGS | REP(1, 0), IN_VPREG, OUT_PAGE, 0, 0, ALL, D_, S_OK, 1, 1, NULL },
-	/* StartVirtualProcessor privilege (EBX bit 21, privilege bit 53). */
+	/* StartVirtualProcessor privilege (EBX bit 21, privilege bit 53): the TLFS privilege
+	 * table names HvCallStartVirtualProcessor; HvCallGetVpIndexFromApicId's page lists
+	 * ACCESS_DENIED without naming a privilege, and the KVM VSM patches gate both calls
+	 * on it (hv_check_hypercall_access(): HVCALL_START_VP, HVCALL_GET_VP_ID_FROM_APIC_ID
+	 * → HV_START_VIRTUAL_PROCESSOR), the AP start-up pair Linux uses together
+	 * (hv_vtl.c). OpenVMM checks no bit for the second. */
 	{ "start VP, no privilege", no_start_vp, HVTLFS_CALL_START_VIRTUAL_PROCESSOR, IN_RAW, 0, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
 	{ "VP index from APIC id, no privilege", no_start_vp, C_APIC | REP(1, 0), IN_RAW, OUT_PAGE, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
+	/* That bit alone is the gate: no AccessVsm, AccessVpRegisters or anything else. */
+	{ "VP index from APIC id, StartVirtualProcessor alone", only_start_vp, C_APIC | REP(4, 0), IN_APIC, OUT_PAGE, 0, 0, ALL, D_, S_OK, 4, 1, apic_output },
 	/* TLFS vsm.md "VSM Detection and Status": enabling VTLs needs AccessVsm (EBX
 	 * bit 16, privilege bit 48). */
 	{ "enable partition VTL, no privilege", no_vsm, C_PART_VTL | FAST, PARTITION_SELF, 1, 0, 0, ALL, D_, S_DENIED, 0, 0, NULL },
@@ -626,6 +638,139 @@ static void run_row(const struct row *w, unsigned int abi, bool garbage)
 	}
 	if (w->check)
 		w->check();
+}
+
+/* ---- VTL call and VTL return: TLFS vsm.md "VTL Call", "VTL Call Restrictions",
+ * "VTL Return" ---- */
+
+/* The control input as the hypervisor sees it (TLFS vsm.md tables: x64 RAX, x86 ECX
+ * after the hypercall page's sequence; OpenVMM's x86 register I/O reads RAX, and ECX
+ * masked to 32 bits in 32-bit mode). arm64: no register (OpenVMM's Arm64RegisterIo
+ * passes 0), so an input bit can never be set there. */
+#define V_ HVTLFS_DISPATCH_VTL_SWITCH
+
+struct vtl_row {
+	const char *name;
+	void (*setup)(void);
+	uint64_t control, input; /* input: RAX (x64), ECX (x86); arm64 has none */
+	uint16_t h_status;	 /* the handler's verdict on the VP's VTL state */
+	unsigned int action;	 /* x64 and x86 */
+	unsigned int action_arm64;
+	int reason;  /* outcome reason (x64 and x86; arm64 the same unless noted) */
+	int handled; /* x64 and x86; arm64: whenever its action is V_ or the handler refused */
+};
+
+static void no_handlers(void)
+{
+	du_d.nhandlers = 0;
+}
+
+/* clang-format off */
+static const struct vtl_row rows_vtl[] = {
+	/* The bare code in the control word, the control input 0: the switch is the
+	 * integrator's, nothing is written (OpenVMM's HvVtlCall: no result, IP advanced,
+	 * then the switch). */
+	{ "VTL call", NULL, 0x0011, 0, S_OK, V_, V_, HVTLFS_OK, 1 },
+	{ "VTL return", NULL, 0x0012, 0, S_OK, V_, V_, HVTLFS_OK, 1 },
+	/* VTL return input bit 0: fast return, registers not restored. */
+	{ "VTL return, fast", NULL, 0x0012, 1, S_OK, V_, V_, HVTLFS_OK, 1 },
+	/* "All bits in the VTL call control input are currently reserved"; "a VTL call
+	 * with an invalid control input value" is #UD. arm64 has no input register. */
+	{ "VTL call, input bit 0", NULL, 0x0011, 1, S_OK, U_, V_, HVTLFS_ERR_RESERVED_BITS, 0 },
+	{ "VTL call, input bit 31", NULL, 0x0011, 1ull << 31, S_OK, U_, V_, HVTLFS_ERR_RESERVED_BITS, 0 },
+	/* VTL return input bits 63:1 RsvdZ: "an invalid control input value" is #UD. */
+	{ "VTL return, input bit 1", NULL, 0x0012, 2, S_OK, U_, V_, HVTLFS_ERR_RESERVED_BITS, 0 },
+	/* A control word other than the bare code (OpenVMM: control.with_code(0) must be
+	 * 0, else #UD): rep count, fast bit, variable header, a reserved bit, nested. */
+	{ "VTL call, rep count", NULL, 0x0011 | REP(1, 0), 0, S_OK, U_, U_, HVTLFS_ERR_RESERVED_BITS, 0 },
+	{ "VTL return, fast bit", NULL, 0x0012 | FAST, 0, S_OK, U_, U_, HVTLFS_ERR_RESERVED_BITS, 0 },
+	{ "VTL call, variable header", NULL, 0x0011 | VARHDR(1), 0, S_OK, U_, U_, HVTLFS_ERR_RESERVED_BITS, 0 },
+	{ "VTL call, control bit 27", NULL, 0x0011 | (1ull << 27), 0, S_OK, U_, U_, HVTLFS_ERR_RESERVED_BITS, 0 },
+	{ "VTL return, control bit 31", NULL, 0x0012 | (1ull << 31), 0, S_OK, U_, U_, HVTLFS_ERR_RESERVED_BITS, 0 },
+	/* Without AccessVsm (TLFS vsm.md "VSM Detection and Status") no VTL above 0
+	 * exists: a call's target "is disabled (or has not been already enabled)", a
+	 * return comes "when the lowest VTL is currently active": #UD, before the
+	 * control word. */
+	{ "VTL call, no AccessVsm", no_vsm, 0x0011, 0, S_OK, U_, U_, HVTLFS_ERR_NOT_PERMITTED, 0 },
+	{ "VTL return, no AccessVsm, bad input", no_vsm, 0x0012, 2, S_OK, U_, U_, HVTLFS_ERR_NOT_PERMITTED, 0 },
+	/* The VP's VTL state is the handler's: from the highest enabled VTL (no target),
+	 * and a return from VTL 0, it refuses, and the guest gets #UD, not its status. */
+	{ "VTL call from the highest VTL", NULL, 0x0011, 0, HVTLFS_STATUS_INVALID_VTL_STATE, U_, U_, HVTLFS_OK, 1 },
+	{ "VTL return from the lowest VTL", NULL, 0x0012, 1, HVTLFS_STATUS_INVALID_VTL_STATE, U_, U_, HVTLFS_OK, 1 },
+	/* No handler: the partition has no VSM, so no target VTL: #UD (TLFS). OpenVMM's
+	 * dispatcher without HvVtlCall answers INVALID_HYPERCALL_CODE; KVM, which has no
+	 * VSM, CODE for every unknown code. hvtlfs follows the TLFS. */
+	{ "VTL call, no handler", no_handlers, 0x0011, 0, S_OK, U_, U_, HVTLFS_ERR_NO_HANDLER, 0 },
+	{ "VTL return, no handler", no_handlers, 0x0012, 0, S_OK, U_, U_, HVTLFS_ERR_NO_HANDLER, 0 },
+};
+/* clang-format on */
+
+static void run_vtl_row(const struct vtl_row *w, unsigned int abi, bool garbage)
+{
+	const bool arm64 = abi == HVTLFS_DISPATCH_ABI_ARM64;
+	/* arm64 reads no input: a row's input bits are not seen there. */
+	const bool input_seen = !arm64 || w->input == 0;
+	unsigned int action = arm64 ? w->action_arm64 : w->action;
+	struct hvtlfs_dispatch_regs regs, before;
+	struct hvtlfs_dispatch_outcome out;
+	struct du_call c;
+	int handled = w->handled;
+
+	if (arm64 && !input_seen && action == V_)
+		handled = 1;
+	du_reset();
+	if (w->setup)
+		w->setup();
+	du_h.status = w->h_status;
+	memset(&c, 0, sizeof(c));
+	c.control = w->control;
+	memset(&regs, 0, sizeof(regs));
+	if (garbage)
+		du_garbage(&regs);
+	du_load(abi, &regs, &c);
+	if (abi == HVTLFS_DISPATCH_ABI_X64)
+		regs.r[DU_RAX] = w->input;
+	else if (abi == HVTLFS_DISPATCH_ABI_X86) /* ECX; the high half is not the caller's */
+		regs.r[DU_RCX] =
+			(regs.r[DU_RCX] & 0xFFFFFFFF00000000ull) | (w->input & 0xFFFFFFFFull);
+	before = regs;
+	assert_int_equal(hvtlfs_dispatch(&du_d, abi, &regs, &du_scratch, &out), HVTLFS_OK);
+	if (out.action != action || du_h.calls != (unsigned int)handled)
+		print_message("VTL row \"%s\" on %s: action %u, %u handler calls\n", w->name,
+			      hvtlfs_dispatch_abi_name(abi), out.action, du_h.calls);
+	assert_int_equal(out.action, action);
+	assert_int_equal(du_h.calls, handled);
+	assert_int_equal(out.code, w->control & 0xFFFF);
+	/* No result, no register: a VTL switch answers nothing in registers. */
+	assert_memory_equal(&regs, &before, sizeof(regs));
+	assert_int_equal(du_reads + du_writes, 0);
+	if (input_seen || action != V_)
+		assert_int_equal(out.reason, w->reason);
+	if (action == V_) {
+		assert_true(out.vtl_input == (arm64 ? 0 : w->input));
+		assert_int_equal(out.status, S_OK);
+	}
+	if (handled) {
+		assert_true(du_h.had_req);
+		assert_int_equal(du_h.req.kind, HVTLFS_HVCALL_REQ_VTL_SWITCH);
+		assert_true(du_h.req.flags == (arm64 ? 0 : w->input));
+		assert_int_equal(du_h.call.input_len, 0);
+		assert_null(du_h.call.output);
+	}
+}
+
+/* Every VTL row, every ABI, clean and with garbage in the registers it does not use. */
+static void test_vtl_switch(void **state)
+{
+	size_t i, k;
+
+	(void)state;
+	testutil_seed(0x1112);
+	for (k = 0; k < NABIS; k++)
+		for (i = 0; i < sizeof(rows_vtl) / sizeof(rows_vtl[0]); i++) {
+			run_vtl_row(&rows_vtl[i], abis[k], false);
+			run_vtl_row(&rows_vtl[i], abis[k], true);
+		}
 }
 
 /* Every row, every ABI, clean and with garbage registers. */
@@ -928,6 +1073,7 @@ int main(void)
 		cmocka_unit_test(test_every_page_offset),
 		cmocka_unit_test(test_every_call_gated),
 		cmocka_unit_test(test_fast_get_vp_registers),
+		cmocka_unit_test(test_vtl_switch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -573,6 +573,41 @@ static void test_arm64_not_hypercall(void **state)
 	assert_string_equal(hvtlfs_dispatch_abi_name(HVTLFS_DISPATCH_ABI_ARM64), "arm64 SMCCC hvc");
 }
 
+/* The ARM64 row is SMCCC `hvc #0`. OpenVMM's Arm64RegisterIo also knows `hvc #1`,
+ * the Hyper-V native convention (control X0, input GPA X1, output GPA X2, fast output
+ * in the last register pairs); the immediate is the integrator's to read (ESR_EL2.ISS),
+ * not a register. Such a register file handed to the ARM64 row is never misread as a
+ * hypercall: its X0 is a control word, not the function id 0x46000001, so the answer
+ * is NOT_HYPERCALL with no register changed, whatever the call. */
+static void test_arm64_native_abi_not_read(void **state)
+{
+	static const uint64_t controls[] = {
+		HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE,
+		HVTLFS_CALL_GET_VP_REGISTERS | HVTLFS_CONTROL_FAST | (1ull << 32),
+		HVTLFS_CALL_VTL_RETURN,
+		HVTLFS_CALL_VTL_CALL,
+	};
+	size_t i;
+
+	(void)state;
+	testutil_seed(0x1001);
+	for (i = 0; i < sizeof(controls) / sizeof(controls[0]); i++) {
+		du_reset();
+		memset(&regs, 0, sizeof(regs));
+		du_garbage(&regs);
+		regs.r[DU_X(0)] = controls[i]; /* hvc #1: the control word */
+		regs.r[DU_X(1)] = 0x2000;      /* its input GPA */
+		regs.r[DU_X(2)] = 0x3000;      /* its output GPA */
+		before = regs;
+		assert_int_equal(
+			hvtlfs_dispatch(&du_d, HVTLFS_DISPATCH_ABI_ARM64, &regs, &du_scratch, &out),
+			HVTLFS_OK);
+		assert_int_equal(out.action, HVTLFS_DISPATCH_NOT_HYPERCALL);
+		assert_memory_equal(&regs, &before, sizeof(regs));
+		assert_int_equal(du_reads + du_writes + du_h.calls, 0);
+	}
+}
+
 /* arm64 fast input is X2-X17, 128 bytes (OpenVMM's Arm64RegisterIo): a fast
  * HvFlushVirtualAddressList of 13 reps (24 + 13 x 8 = 128) carries AddressSpace in
  * X2, Flags in X3, ProcessorMask in X4 and GVA ranges 0-12 in X5-X17; the last two
@@ -738,6 +773,7 @@ int main(void)
 		cmocka_unit_test(test_x86_high_halves),
 		cmocka_unit_test(test_garbage_registers),
 		cmocka_unit_test(test_arm64_not_hypercall),
+		cmocka_unit_test(test_arm64_native_abi_not_read),
 		cmocka_unit_test(test_arm64_fast_128),
 		cmocka_unit_test(test_arm64_fast_output),
 		cmocka_unit_test(test_bad_args),

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * End to end: flush planner -> hypercall wrappers -> hvtlfs::mock page -> the
- * hypervisor-side decoder. Seeded random requests must be flushed on every
+ * register-level dispatcher (hvtlfs_dispatch()) and its decoder. Seeded random requests must be flushed on every
  * requested VP and page (a whole-space flush covers all pages) and on no VP
  * outside the request unless the planner chose ALL; plus the scenarios of KVM's
  * Hyper-V TLB-flush selftest.
@@ -55,7 +55,8 @@ static uint64_t page[512] __attribute__((aligned(4096)));
 static struct hvtlfs_input_page pg;
 static struct hvtlfs_flush_plan plan_e2e;
 
-/* ---- The hypervisor: decodes each call and records what it would flush. ---- */
+/* ---- The hypervisor: hvtlfs_dispatch() behind the mock, whose handler records
+ * what it would flush (and the request of each call it refused). ---- */
 
 #define MAX_RECORDS 600
 struct record {
@@ -66,52 +67,112 @@ static struct record records[MAX_RECORDS];
 static struct hvtlfs_range_entry pool[4096];
 static unsigned nrecords, npool;
 static struct {
-	unsigned features;
-	size_t cap; /* ranges decoded per call: small values force continuations */
-	int decode_rc;
+	size_t cap; /* reps a handler call does: small values force continuations */
+	int rc;	    /* the first hvtlfs_dispatch() failure */
 } hv;
 
-static void handler(struct hvtlfs_mock_call *call, void *ctx)
+static struct hvtlfs_dispatch_partition hv_part;
+static struct hvtlfs_dispatch_scratch hv_scratch;
+static struct hvtlfs_dispatch_outcome hv_out;
+static struct hvtlfs_dispatcher hv_d;
+static struct hvtlfs_mock_dispatch hv_md;
+
+static void record_req(const struct hvtlfs_hvcall_request *q, const struct hvtlfs_range_entry *rg,
+		       uint32_t n)
 {
-	struct hvtlfs_hvcall_input in;
-	struct record *rec;
-	size_t cap = hv.cap;
-	(void)ctx;
-	memset(&in, 0, sizeof(in));
-	xmm_hooks.depth_in_call = xmm_hooks.depth;
-	in.control = call->control;
-	in.features = hv.features;
-	if (hvtlfs_control_is_fast(call->control)) {
-		in.bytes = call->fast;
-		in.len = HVTLFS_ARCH_HAS_XMM_HYPERCALL ? sizeof(call->fast) : 16u;
-	} else {
-		in.input_gpa = call->input_reg;
-		in.bytes = call->input;
-		in.len = 4096u - (size_t)(call->input_reg & 0xFFFu);
-	}
-	if (nrecords >= MAX_RECORDS || npool + cap > 4096) {
-		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INSUFFICIENT_MEMORY, 0);
-		return;
-	}
-	rec = &records[nrecords];
-	hv.decode_rc = hvtlfs_hvcall_decode(&in, &rec->req, pool + npool, cap);
-	if (hv.decode_rc) {
-		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
-		return;
-	}
+	struct record *rec = &records[nrecords++];
+
+	rec->req = *q;
+	rec->req.nranges = n;
 	rec->first = npool;
-	npool += rec->req.nranges;
-	nrecords++;
-	call->result = rec->req.result;
+	if (n)
+		memcpy(pool + npool, rg, n * sizeof(*rg));
+	npool += n;
 }
 
-static void hv_reset(unsigned features, size_t cap)
+/* Every call the guest makes here: does at most hv.cap reps (then yields), records
+ * the request with the ranges of the reps it did. */
+static void record_call(void *ctx, const struct hvtlfs_dispatch_call *call,
+			struct hvtlfs_dispatch_reply *reply)
+{
+	uint32_t done = call->rep_limit, n;
+
+	(void)ctx;
+	if (call->rep_count && done - call->rep_start > hv.cap) {
+		done = call->rep_start + (uint32_t)hv.cap;
+		reply->reps_completed = done;
+	}
+	n = call->rep_count ? done - call->rep_start : 0;
+	if (n > call->req->nranges)
+		n = call->req->nranges;
+	if (nrecords >= MAX_RECORDS || npool + n > 4096) {
+		reply->status = HVTLFS_STATUS_INSUFFICIENT_MEMORY;
+		reply->reps_completed = call->rep_start;
+		return;
+	}
+	record_req(call->req, call->ranges, n);
+}
+
+static const struct hvtlfs_dispatch_handler hv_handlers[] = {
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, record_call },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, record_call },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, record_call },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX, record_call },
+	{ HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI, record_call },
+	{ HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX, record_call },
+	{ HVTLFS_CALL_NOTIFY_LONG_SPIN_WAIT, record_call },
+	{ HVTLFS_CALL_POST_MESSAGE, record_call },
+	{ HVTLFS_CALL_SIGNAL_EVENT, record_call },
+	{ HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, record_call },
+	{ HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST, record_call },
+};
+
+/* The mock's handler: the call through the dispatcher; a call it refused before any
+ * handler ran is recorded from the dispatcher's judgement (its scratch request). */
+static void handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	unsigned before = nrecords;
+
+	(void)ctx;
+	xmm_hooks.depth_in_call = xmm_hooks.depth;
+	hvtlfs_mock_dispatch_handler(call, &hv_md);
+	if (hv_md.rc != HVTLFS_OK && hv.rc == HVTLFS_OK)
+		hv.rc = hv_md.rc;
+	if (nrecords == before && hv_md.rc == HVTLFS_OK && hv_out.action == HVTLFS_DISPATCH_DONE &&
+	    nrecords < MAX_RECORDS)
+		record_req(&hv_scratch.req, NULL, 0);
+}
+
+/* A partition with the flush and IPI recommendations, PostMessages and SignalEvents,
+ * spin waits; @xmm: XMM input (leaf 0x40000003 EDX bit 4), @ext_gva: extended GVA
+ * ranges (EDX bit 14). @cap below 512: the TIMEOUT early return, so that the guest's
+ * rep loop continues the calls the handler cut short. */
+static void hv_reset(bool xmm, bool ext_gva, size_t cap)
 {
 	nrecords = 0;
 	npool = 0;
-	hv.features = features;
 	hv.cap = cap;
-	hv.decode_rc = 0;
+	hv.rc = HVTLFS_OK;
+	memset(&hv_part, 0, sizeof(hv_part));
+	hv_part.privileges_ebx =
+		HVTLFS_CPUID_FEATURES_EBX_POST_MESSAGES | HVTLFS_CPUID_FEATURES_EBX_SIGNAL_EVENTS;
+	hv_part.features_edx = (xmm ? HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT : 0) |
+			       (ext_gva ? HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES : 0);
+	hv_part.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH |
+			    HVTLFS_CPUID_HINTS_EAX_CLUSTER_IPI |
+			    HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
+	hv_part.spin_retries = 0xFFFu;
+	hv_part.options = cap < 512 ? HVTLFS_DISPATCH_OPT_TIMEOUT : 0;
+	memset(&hv_d, 0, sizeof(hv_d));
+	hv_d.partition = &hv_part;
+	hv_d.memory.read = hvtlfs_mock_guest_read;
+	hv_d.memory.write = hvtlfs_mock_guest_write;
+	hv_d.handlers = hv_handlers;
+	hv_d.nhandlers = sizeof(hv_handlers) / sizeof(hv_handlers[0]);
+	memset(&hv_md, 0, sizeof(hv_md));
+	hv_md.dispatcher = &hv_d;
+	hv_md.scratch = &hv_scratch;
+	hv_md.outcome = &hv_out;
 	hvtlfs_mock_reset();
 	/* Where the calls are instructions (arm64's `hvc #0`), the mock takes them from
 	 * SIGILL; cmocka sets its own handler around each test, so this goes here. */
@@ -161,7 +222,6 @@ static void one_random(unsigned iter)
 	struct hvtlfs_flush_request r;
 	struct hvtlfs_flush_policy pol;
 	uint32_t nvps = sizes[testutil_next() % 6], words = (nvps + 63u) / 64u, i, k;
-	unsigned hvf = 0;
 	int rc;
 
 	memset(&f, 0, sizeof(f));
@@ -170,10 +230,6 @@ static void one_random(unsigned iter)
 	f.xmm_input = testutil_next() & 1;
 	f.ext_gva_ranges = testutil_next() & 1;
 	f.max_vps = nvps;
-	if (f.xmm_input)
-		hvf |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
-	if (f.ext_gva_ranges)
-		hvf |= HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
 
 	memset(bm, 0, sizeof(bm));
 	memset(&r, 0, sizeof(r));
@@ -224,10 +280,11 @@ static void one_random(unsigned iter)
 		return;
 	}
 	assert_int_equal(rc, HVTLFS_OK);
-	hv_reset(hvf, (testutil_next() % 4 == 0) ? (size_t)(testutil_next() % 32) + 1 : 512);
+	hv_reset(f.xmm_input, f.ext_gva_ranges,
+		 (testutil_next() % 4 == 0) ? (size_t)(testutil_next() % 32) + 1 : 512);
 	trace.n = 0;
 	rc = hvtlfs_flush_issue(&plan_e2e, NULL);
-	assert_int_equal(hv.decode_rc, 0);
+	assert_int_equal(hv.rc, HVTLFS_OK);
 	assert_int_equal(rc, HVTLFS_OK);
 	assert_int_equal(trace.n, 1);
 	assert_true(nrecords >= 1);
@@ -309,7 +366,7 @@ static void run_scenario(const struct scenario *sc)
 	r.ranges = rg;
 	r.nranges = 2;
 	assert_int_equal(hvtlfs_flush_plan_build(&r, &f, NULL, &pg, &plan_e2e), HVTLFS_OK);
-	hv_reset(sc->xmm ? HVTLFS_HVCALL_FEAT_XMM_INPUT : 0, 512);
+	hv_reset(sc->xmm, false, 512);
 	trace.n = 0;
 	assert_int_equal(hvtlfs_flush_issue(&plan_e2e, NULL), HVTLFS_OK);
 	assert_int_equal(nrecords, 1);
@@ -375,7 +432,7 @@ static void test_ex_all_format(void **state)
 	const uint64_t r1[1] = { 0x5000 };
 	uint64_t res;
 	(void)state;
-	hv_reset(HVTLFS_HVCALL_FEAT_XMM_INPUT, 512);
+	hv_reset(true, false, 512);
 	assert_int_equal(hvtlfs_flush_build_list_ex(page, 4096, 0x9000, 0, &all, r1, 1, 0, &p),
 			 HVTLFS_OK);
 	assert_int_equal(hvtlfs_hypercall_rep(p.control, (uint64_t)(uintptr_t)page, 0, &res),
@@ -413,11 +470,13 @@ static void test_ex_all_format(void **state)
 				 HVTLFS_OK);
 		assert_true(res == 0);
 		assert_true(hvtlfs_vpset_is_all(&records[2].req.vps));
-		/* Without XMM input the hypervisor raises #UD: the decoder says so. */
-		hv_reset(0, 512);
+		/* Without XMM input the hypervisor raises #UD (TLFS "XMM Fast Hypercall
+		 * Input"): the dispatcher says so, no handler runs. */
+		hv_reset(false, false, 512);
 		assert_int_equal(hvtlfs_hypercall_xmm(p.control, regs, p.input_size, NULL, 0, &res),
 				 HVTLFS_OK);
-		assert_int_equal(records[0].req.raise_ud, 1);
+		assert_int_equal(hv_out.action, HVTLFS_DISPATCH_INJECT_UD);
+		assert_int_equal(nrecords, 0);
 	}
 #endif
 }
@@ -430,7 +489,7 @@ static void test_ipi_event_message(void **state)
 	const uint64_t bm[2] = { 4, 2 };
 	struct hvtlfs_vp_targets t = { bm, 2, 0, NULL };
 	(void)state;
-	hv_reset(0, 512);
+	hv_reset(false, false, 512);
 	assert_int_equal(hvtlfs_ipi_build(regs, sizeof(regs), 0x31, 0, 0x4, HVTLFS_CTL_FAST, &p),
 			 HVTLFS_OK);
 	res = hvtlfs_hypercall_fast16(p.control, regs[0], regs[1]);
@@ -525,7 +584,7 @@ static void test_refusal_reaches_the_guest(void **state)
 	const uint64_t r4[4] = { 0x1000, 0x2000, 0x3000, 0x4000 };
 	uint64_t res = 0;
 	(void)state;
-	hv_reset(0, 512);
+	hv_reset(false, false, 512);
 	assert_int_equal(hvtlfs_flush_build_list(page, 4096, 0x9000, 0, 0x4, r4, 4, 0, &p),
 			 HVTLFS_OK);
 	page[2] = 0; /* ProcessorMask 0 written behind the builder's back */
@@ -536,9 +595,9 @@ static void test_refusal_reaches_the_guest(void **state)
 	assert_int_equal(records[0].req.reason, HVTLFS_ERR_EMPTY_VP_MASK);
 	assert_false(covered(2, 4, 0x9000, 0x3000));
 
-	/* One range a call: TIMEOUT at 1, then the continuation (rep start 1) is refused
-	 * by its flags before any element is read. */
-	hv_reset(0, 1);
+	/* One range a call: TIMEOUT at 1 (the handler cut it short), then the
+	 * continuation (rep start 1) is refused by its flags before any element is read. */
+	hv_reset(false, false, 1);
 	assert_int_equal(hvtlfs_flush_build_list(page, 4096, 0x9000, 0, 0x4, r4, 4, 0, &p),
 			 HVTLFS_OK);
 	between_reps = make_flags_bad;
@@ -547,13 +606,15 @@ static void test_refusal_reaches_the_guest(void **state)
 	between_reps = NULL;
 	assert_true(res == (HVTLFS_STATUS_INVALID_PARAMETER | (1ull << 32)));
 	assert_int_equal(hvtlfs_mock_call_count(), 2);
-	assert_int_equal(records[0].req.status, HVTLFS_STATUS_TIMEOUT);
+	assert_int_equal(hvtlfs_result_status(hvtlfs_mock_call_at(0)->result),
+			 HVTLFS_STATUS_TIMEOUT);
+	assert_int_equal(records[0].req.nranges, 1);
 	assert_int_equal(records[1].req.reason, HVTLFS_ERR_BAD_FLAGS);
 	assert_true(covered(2, 4, 0x9000, 0x1000));
 	assert_false(covered(2, 4, 0x9000, 0x2000));
 }
 
-/* Planned IPIs, issued through the wrappers, as the hypervisor decodes them. */
+/* Planned IPIs, issued through the wrappers, as the dispatcher decodes them. */
 static void test_planned_ipi(void **state)
 {
 	static uint64_t vps[2];
@@ -565,7 +626,7 @@ static void test_planned_ipi(void **state)
 	memset(&f, 0, sizeof(f));
 	f.cluster_ipi_recommended = true;
 	f.ex_processor_masks_recommended = true;
-	hv_reset(0, 512);
+	hv_reset(false, false, 512);
 	ipi_traces = 0;
 	/* VPs {2, 5}: the fast call, vector 0x31. */
 	memset(&r, 0, sizeof(r));
@@ -621,7 +682,7 @@ static void test_planned_ipi(void **state)
 	assert_int_equal(ipi_traces, 4);
 }
 
-/* Planned guest-physical flushes, nested bit and all, as the hypervisor decodes them. */
+/* Planned guest-physical flushes, nested bit and all, as the dispatcher decodes them. */
 static void test_planned_gpa_flush(void **state)
 {
 	static const struct hvtlfs_page_range pr[2] = { { 0x100, 3 }, { 0x400, 512 } };
@@ -632,7 +693,7 @@ static void test_planned_gpa_flush(void **state)
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	f.nested.gpa_flush_hypercalls = true;
-	hv_reset(0, 512);
+	hv_reset(false, false, 512);
 	gpa_traces = 0;
 	memset(&r, 0, sizeof(r));
 	r.address_space = 0x7000;
@@ -678,7 +739,7 @@ static void test_xmm_hooks(void **state)
 	f.remote_tlb_flush_recommended = true;
 	f.ex_processor_masks_recommended = true;
 	f.xmm_input = true;
-	hv_reset(HVTLFS_HVCALL_FEAT_XMM_INPUT, 512);
+	hv_reset(true, false, 512);
 	xmm_hooks.begins = xmm_hooks.ends = 0;
 	memset(&r, 0, sizeof(r));
 	r.vps.bitmap = vps;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The VP-register and VTL wrappers (vp.h) against hvtlfs::mock, whose handler is a
- * hypervisor made of the library's own decoder: every call the wrappers make is judged
- * by hvtlfs_hvcall_decode_into() and answered from a register file, so a guest-side
- * input the hypervisor side would refuse fails here. Built at several optimisation
+/* The VP-register and VTL wrappers (vp.h) against hvtlfs::mock, whose hypervisor is
+ * the library's register-level dispatcher: every call the wrappers make is judged by
+ * hvtlfs_dispatch() from the registers and answered from a register file, so a
+ * guest-side input the hypervisor side would refuse fails here. Built at several optimisation
  * levels (tests/hypercall.cmake): the VTL switch's clobbers are proven against the
  * mock's garbage in every register VTLs share. */
 #include <stdarg.h>
@@ -12,6 +12,7 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "hvtlfs/dispatch.h"
 #include "hvtlfs/hvcall.h"
 #include "hvtlfs/mock.h"
 #include "hvtlfs/vp.h"
@@ -35,64 +36,102 @@ static struct hvtlfs_register_value value_of(uint32_t name)
 	return v;
 }
 
-/* How the handler behaves: options of the decoder, array capacity (a small one makes
- * the decoder end early with TIMEOUT, as a hypervisor that yields does). */
+/* How the hypervisor behaves: the decoder's options, and the reps a handler call does
+ * (fewer than asked: it yields, and the dispatcher's TIMEOUT early return has the
+ * guest continue, as a hypervisor that yields does). */
 static unsigned int hv_options;
 static size_t hv_cap = 64;
 static unsigned long hv_calls;
 
-static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
+static struct hvtlfs_dispatch_partition hv_part;
+static struct hvtlfs_dispatch_scratch hv_scratch;
+static struct hvtlfs_dispatch_outcome hv_out;
+static struct hvtlfs_dispatcher hv_d;
+static struct hvtlfs_mock_dispatch hv_md;
+
+/* The reps this handler call does: rep start .. the returned limit. */
+static uint32_t reps_done(const struct hvtlfs_dispatch_call *call,
+			  struct hvtlfs_dispatch_reply *reply)
 {
-	static struct hvtlfs_register_entry regs[512];
-	struct hvtlfs_hvcall_input in;
-	struct hvtlfs_hvcall_elements el;
-	struct hvtlfs_hvcall_request req;
-	const bool fast = hvtlfs_control_is_fast(call->control);
+	if (call->rep_limit - call->rep_start > hv_cap) {
+		reply->reps_completed = call->rep_start + (uint32_t)hv_cap;
+		return reply->reps_completed;
+	}
+	return call->rep_limit;
+}
+
+static void set_registers(void *ctx, const struct hvtlfs_dispatch_call *call,
+			  struct hvtlfs_dispatch_reply *reply)
+{
+	uint32_t i, n = reps_done(call, reply) - call->rep_start;
+
+	(void)ctx;
+	for (i = 0; i < n && written.n < FILE_SIZE; i++) {
+		written.name[written.n] = call->registers[i].name;
+		written.value[written.n++] = call->registers[i].value;
+	}
+}
+
+/* Every value the request names, through the decoder's output writer; the dispatcher
+ * writes those of the reps done. */
+static void get_registers(void *ctx, const struct hvtlfs_dispatch_call *call,
+			  struct hvtlfs_dispatch_reply *reply)
+{
+	static struct hvtlfs_register_value v[HVTLFS_DISPATCH_MAX_REGISTERS];
 	uint32_t i;
 
 	(void)ctx;
-	hv_calls++;
-	memset(&in, 0, sizeof(in));
-	memset(&el, 0, sizeof(el));
-	in.control = call->control;
-	in.input_gpa = call->input_reg;
-	in.output_gpa = fast ? 0 : call->output_reg;
-	in.bytes = fast ? (const uint8_t *)call->fast : (const uint8_t *)call->input;
-	in.len = fast ? sizeof(call->fast) : 4096u - (call->input_reg & 0xFFFu);
-	in.features = HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_XMM_OUTPUT;
-	in.options = hv_options;
-	in.vtl_input = call->vtl_input;
-	el.registers = regs;
-	el.registers_cap = hv_cap;
-	if (hvtlfs_hvcall_decode_into(&in, &req, &el) != HVTLFS_OK) {
-		call->result = HVTLFS_STATUS_INVALID_HYPERCALL_CODE;
-		return;
-	}
-	call->result = req.result;
-	if (req.kind != HVTLFS_HVCALL_REQ_VP_REGISTERS)
-		return;
-	if (req.code == HVTLFS_CALL_SET_VP_REGISTERS) {
-		for (i = 0; i < req.nelements && written.n < FILE_SIZE; i++) {
-			written.name[written.n] = regs[i].name;
-			written.value[written.n++] = regs[i].value;
-		}
-		return;
-	}
-	{
-		struct hvtlfs_register_value v[512];
-		void *out = fast ? (void *)call->fast : call->output;
-		size_t out_size = fast ? sizeof(call->fast) : 4096u - (call->output_reg & 0xFFFu);
+	(void)reps_done(call, reply);
+	for (i = 0; i < call->req->nelements; i++)
+		v[i] = value_of(call->registers[i].name);
+	assert_int_equal(hvtlfs_hvcall_put_register_values(call->req, v, call->req->nelements,
+							   call->put_out, call->put_out_size),
+			 HVTLFS_OK);
+}
 
-		for (i = 0; i < req.nelements; i++)
-			v[i] = value_of(regs[i].name);
-		assert_int_equal(
-			hvtlfs_hvcall_put_register_values(&req, v, req.nelements, out, out_size),
-			HVTLFS_OK);
-		if (fast)
-			for (i = req.output_offset / 8u;
-			     i < (req.output_offset + req.output_size) / 8u; i++)
-				call->fast_out_mask |= 1u << i;
-	}
+/* This mock VP may switch VTLs: every call and return is accepted. */
+static void vtl_switch(void *ctx, const struct hvtlfs_dispatch_call *call,
+		       struct hvtlfs_dispatch_reply *reply)
+{
+	(void)ctx;
+	(void)call;
+	(void)reply;
+}
+
+static const struct hvtlfs_dispatch_handler hv_handlers[] = {
+	{ HVTLFS_CALL_GET_VP_REGISTERS, get_registers },
+	{ HVTLFS_CALL_SET_VP_REGISTERS, set_registers },
+	{ HVTLFS_CALL_VTL_CALL, vtl_switch },
+	{ HVTLFS_CALL_VTL_RETURN, vtl_switch },
+};
+
+/* The mock's hypervisor: hvtlfs_dispatch() for a partition with AccessVpRegisters
+ * and AccessVsm (leaf 0x40000003 EBX bits 17 and 16), XMM fast input and output
+ * (EDX bits 4 and 15), the TIMEOUT early return for a call a handler cut short. */
+static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
+{
+	(void)ctx;
+	hv_calls++;
+	memset(&hv_part, 0, sizeof(hv_part));
+	hv_part.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_ACCESS_VP_REGISTERS |
+				 HVTLFS_CPUID_FEATURES_EBX_ACCESS_VSM;
+	hv_part.features_edx =
+		HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT | HVTLFS_CPUID_FEATURES_EDX_XMM_OUTPUT;
+	hv_part.spin_retries = 0xFFFu;
+	hv_part.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
+	hv_part.decoder_options = hv_options;
+	memset(&hv_d, 0, sizeof(hv_d));
+	hv_d.partition = &hv_part;
+	hv_d.memory.read = hvtlfs_mock_guest_read;
+	hv_d.memory.write = hvtlfs_mock_guest_write;
+	hv_d.handlers = hv_handlers;
+	hv_d.nhandlers = sizeof(hv_handlers) / sizeof(hv_handlers[0]);
+	memset(&hv_md, 0, sizeof(hv_md));
+	hv_md.dispatcher = &hv_d;
+	hv_md.scratch = &hv_scratch;
+	hv_md.outcome = &hv_out;
+	hvtlfs_mock_dispatch_handler(call, &hv_md);
+	assert_int_equal(hv_md.rc, HVTLFS_OK);
 }
 
 /* The guest's pages: GPA = host address in the mock. */
@@ -318,8 +357,6 @@ static void test_vtl_switch(void **state)
 	const struct hvtlfs_mock_call *c;
 	volatile uint64_t seed = 0x0123456789ABCDEFull;
 	uint64_t a = seed * 3u, b = seed ^ 0x5555u, d = seed + 77u, e = seed >> 3;
-	struct hvtlfs_hvcall_input in;
-	struct hvtlfs_hvcall_request req;
 
 	(void)state;
 	ARM_SIGILL();
@@ -333,13 +370,11 @@ static void test_vtl_switch(void **state)
 	assert_int_equal(hvtlfs_vtl_return(&o, true), HVTLFS_OK);
 	c = hvtlfs_mock_last_call();
 	assert_true(c->control == 0x12 && c->vtl_input == 1);
-	/* What the hypervisor side makes of it. */
-	memset(&in, 0, sizeof(in));
-	in.control = c->control;
-	in.vtl_input = c->vtl_input;
-	assert_int_equal(hvtlfs_hvcall_decode_into(&in, &req, NULL), HVTLFS_OK);
-	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_VTL_SWITCH);
-	assert_false(req.raise_ud);
+	/* What the hypervisor side made of it: a fast VTL return (TLFS vsm.md "VTL
+	 * Return": input bit 0), switched with no result. */
+	assert_int_equal(hv_out.action, HVTLFS_DISPATCH_VTL_SWITCH);
+	assert_int_equal(hv_out.code, HVTLFS_CALL_VTL_RETURN);
+	assert_true(hv_out.vtl_input == 1);
 	assert_int_equal(hvtlfs_vtl_return(&o, false), HVTLFS_OK);
 	assert_true(hvtlfs_mock_last_call()->vtl_input == 0);
 	assert_true(a == seed * 3u && b == (seed ^ 0x5555u) && d == seed + 77u && e == seed >> 3);

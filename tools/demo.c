@@ -4,11 +4,12 @@
  *
  * A guest side plans TLB flushes (hvtlfs_flush_plan_build), builds IPIs and a
  * signal-event (flush.h builders), and issues them through the hypercall wrappers.
- * The hypercall page is hvtlfs::mock's fake page; behind it, a hypervisor side judges
- * every call with hvtlfs_hvcall_decode() and answers with the result word it computed.
- * The demo prints each hypercall, the hypervisor's decoding of its input and the status;
- * last, one flush goes through the register-level dispatcher (hvtlfs_dispatch()), once
- * with the privilege it needs and once without.
+ * The hypercall page is hvtlfs::mock's fake page; behind it, the hypervisor side is the
+ * register-level dispatcher (hvtlfs_dispatch()): it judges every call from the
+ * registers, decodes its input and hands it to a handler, and writes the result word.
+ * The demo prints each hypercall, the dispatcher's decoding of its input and the
+ * status; last, one flush goes through the dispatcher register by register, once with
+ * the privilege it needs and once without.
  */
 #include <stdio.h>
 #include <string.h>
@@ -28,13 +29,14 @@
 
 #include "cli.h"
 
-/* ---- The hypervisor: judges each call and keeps what it saw for printing. ---- */
+/* ---- The hypervisor: hvtlfs_dispatch() behind the mock page; its handler keeps
+ * what it saw for printing. ---- */
 
 #define DEMO_MAX_CALLS	8u
 #define DEMO_MAX_RANGES 64u
 
 static struct demo_call {
-	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_input in; /* for the printout: the control word, the features */
 	struct hvtlfs_hvcall_request req;
 	struct hvtlfs_range_entry ranges[DEMO_MAX_RANGES];
 	uint8_t bytes[4096]; /* a copy of the input, for the printout */
@@ -42,40 +44,99 @@ static struct demo_call {
 	int rc;
 } calls[DEMO_MAX_CALLS];
 static unsigned int ncalls;
-static unsigned int hv_features;
-static size_t hv_ranges_per_call = DEMO_MAX_RANGES;
+static uint32_t hv_reps_per_call = DEMO_MAX_RANGES;
 
-static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
+static struct hvtlfs_dispatch_partition hv_part;
+static struct hvtlfs_dispatch_scratch hv_scratch;
+static struct hvtlfs_dispatch_outcome hv_out;
+static struct hvtlfs_dispatcher hv_d;
+static struct hvtlfs_mock_dispatch hv_md;
+
+static struct demo_call *keep(const struct hvtlfs_hvcall_request *req, uint64_t control,
+			      const uint8_t *bytes, size_t len)
 {
 	struct demo_call *d;
-	size_t len;
 
-	(void)ctx;
-	if (ncalls == DEMO_MAX_CALLS) {
-		call->result = hvtlfs_result_encode(HVTLFS_STATUS_INSUFFICIENT_BUFFERS, 0);
-		return;
-	}
+	if (ncalls == DEMO_MAX_CALLS)
+		return NULL;
 	d = &calls[ncalls++];
 	memset(d, 0, sizeof(*d));
-	d->in.control = call->control;
-	d->in.features = hv_features;
-	if (hvtlfs_control_is_fast(call->control)) {
-		/* The registers: RDX, R8, then XMM0-XMM5 where the build has them. */
-		len = HVTLFS_ARCH_HAS_XMM_HYPERCALL ? sizeof(call->fast) : 16u;
-		memcpy(d->bytes, call->fast, len);
-	} else {
-		/* GPA = host address in the mock: the bytes up to the end of the page. */
-		d->in.input_gpa = call->input_reg;
-		len = 4096u - (size_t)(call->input_reg & 0xFFFu);
-		memcpy(d->bytes, call->input, len);
+	d->in.control = control;
+	d->in.features = HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
+	d->req = *req;
+	d->nbytes = len < sizeof(d->bytes) ? len : sizeof(d->bytes);
+	if (bytes)
+		memcpy(d->bytes, bytes, d->nbytes);
+	return d;
+}
+
+/* Every call the demo makes: does at most hv_reps_per_call reps of a rep call (then
+ * the dispatcher returns HV_STATUS_TIMEOUT and the guest continues). */
+static void handler(void *ctx, const struct hvtlfs_dispatch_call *call,
+		    struct hvtlfs_dispatch_reply *reply)
+{
+	struct demo_call *d = keep(call->req, call->control, call->input, call->input_len);
+	uint32_t n = call->req->nranges < DEMO_MAX_RANGES ? call->req->nranges : DEMO_MAX_RANGES;
+
+	(void)ctx;
+	if (d)
+		memcpy(d->ranges, call->ranges, n * sizeof(*call->ranges));
+	if (call->rep_count && call->rep_limit - call->rep_start > hv_reps_per_call)
+		reply->reps_completed = call->rep_start + hv_reps_per_call;
+}
+
+static const struct hvtlfs_dispatch_handler hv_handlers[] = {
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, handler },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, handler },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX, handler },
+	{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX, handler },
+	{ HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI, handler },
+	{ HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX, handler },
+	{ HVTLFS_CALL_SIGNAL_EVENT, handler },
+	{ HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, handler },
+	{ HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST, handler },
+};
+
+/* The mock's handler: the call through the dispatcher. A call refused before any
+ * handler ran is kept from the dispatcher's judgement; every call kept shows the
+ * result word the guest got. */
+static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
+{
+	unsigned int before = ncalls, i;
+
+	(void)ctx;
+	hvtlfs_mock_dispatch_handler(call, &hv_md);
+	if (ncalls == before)
+		(void)keep(&hv_scratch.req, call->control, NULL, 0);
+	for (i = before; i < ncalls; i++) {
+		calls[i].rc = hv_md.rc;
+		calls[i].req.result = call->result;
+		calls[i].req.status = hvtlfs_result_status(call->result);
 	}
-	d->in.bytes = d->bytes;
-	d->in.len = len;
-	d->nbytes = len;
-	d->rc = hvtlfs_hvcall_decode(&d->in, &d->req, d->ranges, hv_ranges_per_call);
-	call->result = d->rc == HVTLFS_OK
-			       ? d->req.result
-			       : hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
+}
+
+/* The partition behind the page: the flush and IPI recommendations, SignalEvents,
+ * XMM fast input and extended GVA ranges (CPUID 0x40000003/0x40000004), the
+ * TIMEOUT early return for a call the handler cuts short. */
+static void hv_setup(void)
+{
+	memset(&hv_part, 0, sizeof(hv_part));
+	hv_part.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_SIGNAL_EVENTS;
+	hv_part.features_edx =
+		HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT | HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES;
+	hv_part.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH |
+			    HVTLFS_CPUID_HINTS_EAX_CLUSTER_IPI |
+			    HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
+	hv_part.spin_retries = 0xFFFu;
+	hv_part.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
+	hv_d.partition = &hv_part;
+	hv_d.memory.read = hvtlfs_mock_guest_read;
+	hv_d.memory.write = hvtlfs_mock_guest_write;
+	hv_d.handlers = hv_handlers;
+	hv_d.nhandlers = sizeof(hv_handlers) / sizeof(hv_handlers[0]);
+	hv_md.dispatcher = &hv_d;
+	hv_md.scratch = &hv_scratch;
+	hv_md.outcome = &hv_out;
 }
 
 /* ---- The guest. ---- */
@@ -303,14 +364,15 @@ static int run(const char *argv0)
 	f.nested.gpa_flush_hypercalls = true;
 	f.max_vps = 256;
 	printf("hvtlfs demo: a guest plans and issues hypercalls through the hypercall page;\n"
-	       "behind the page, hvtlfs::mock hands each call to a hypervisor that judges it\n"
-	       "with hvtlfs_hvcall_decode() and returns the result word it computed.\n"
+	       "behind the page, hvtlfs::mock hands each call's registers to the hypervisor\n"
+	       "side, hvtlfs_dispatch(), which judges and decodes it, runs a handler and\n"
+	       "writes the result register.\n"
 	       "Partition: remote flush recommended %s, Ex processor masks recommended %s,\n"
 	       "extended GVA ranges %s, XMM fast input %s (used on x86_64 builds only), %u VPs.\n",
 	       f.remote_tlb_flush_recommended ? "yes" : "no",
 	       f.ex_processor_masks_recommended ? "yes" : "no", f.ext_gva_ranges ? "yes" : "no",
 	       f.xmm_input ? "yes" : "no", f.max_vps);
-	hv_features = HVTLFS_HVCALL_FEAT_XMM_INPUT | HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
+	hv_setup();
 
 	memset(&req, 0, sizeof(req));
 	req.vps.bitmap = bm;
@@ -365,13 +427,13 @@ static int run(const char *argv0)
 	bitmap_of(bm, HVTLFS_VPSET_MAX_BANKS, vp2, 1);
 	req.ranges = many;
 	req.nranges = 6;
-	hv_ranges_per_call = 4;
+	hv_reps_per_call = 4;
 	f.xmm_input = false; /* the slow form, so both steps read the input page */
 	flush("Flush six pages on VP 2; the hypervisor does 4 reps a call (HV_STATUS_TIMEOUT, "
 	      "continue)",
 	      &req, &f);
 	f.xmm_input = true;
-	hv_ranges_per_call = DEMO_MAX_RANGES;
+	hv_reps_per_call = DEMO_MAX_RANGES;
 
 	/* IPIs: the fast 16-byte form for VPs below 64, the Ex form in the page otherwise. */
 	begin("Send vector 0x30 to VPs 1 and 2 (HvSendSyntheticClusterIpi, fast)");

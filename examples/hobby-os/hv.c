@@ -449,7 +449,11 @@ uint64_t hv_hypercall(struct hv_regs *r, int *action)
 	case HVTLFS_DISPATCH_INJECT_UD:
 		con_puts("hv: ");
 		con_puts(hvtlfs_call_name(out.code));
-		con_puts(" fast, more than 16 bytes without XMM input -> #UD\n");
+		/* The XMM input feature, or a VTL call or return this hypervisor (no VSM,
+		 * no handler for them) refuses as the TLFS does. */
+		con_puts(out.reason == HVTLFS_ERR_NO_FEATURE
+				 ? " fast, more than 16 bytes without XMM input -> #UD\n"
+				 : ": no VTL to switch to -> #UD\n");
 		*action = HV_RAISE_UD;
 		return 0;
 	case HVTLFS_DISPATCH_CONTINUE:

@@ -296,7 +296,8 @@ void el2_sync(struct el2_frame *f)
 		con_puts("\n");
 	}
 	if (out.action == HVTLFS_DISPATCH_INJECT_UD) {
-		/* Not on arm64 (the fast register file is the convention): refuse. */
+		/* On arm64 only a VTL call or return (no VSM here, TLFS vsm.md: #UD; the
+		 * fast register file is the convention, never #UD): refuse. */
 		x[0] = hvtlfs_result_encode(HVTLFS_STATUS_INVALID_HYPERCALL_INPUT, 0);
 		return;
 	}

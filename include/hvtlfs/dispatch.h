@@ -31,9 +31,12 @@
  *    call the handler cut short, the new rep start into the control register
  *    and leaves the instruction pointer on the call (transparent continuation).
  *
- * HvCallVtlCall and HvCallVtlReturn are not dispatched as VTL switches yet (their
- * control input is not passed, and a result word is written): decode them with
- * hvtlfs_hvcall_decode_into() directly.
+ * HvCallVtlCall and HvCallVtlReturn (TLFS vsm.md "VTL Call", "VTL Return") take
+ * their own path: the control input comes from RAX (ECX in 32-bit mode; none on
+ * arm64, where it is 0), every refusal is \#UD (#HVTLFS_DISPATCH_INJECT_UD) and
+ * never a status, and a switch the handler accepts is
+ * #HVTLFS_DISPATCH_VTL_SWITCH with no register changed: the integrator switches
+ * the VP's VTL.
  *
  * It touches guest memory only through the accessor, writes nothing when a
  * read fails, and when a write fails it reports the failure and leaves the
@@ -310,7 +313,15 @@ struct hvtlfs_dispatch_reply {
 	uint32_t reps_completed; /*!< Rep calls: reps completed, absolute. */
 };
 
-/*! @brief A handler: acts on @p call and answers in @p reply. */
+/*! @brief A handler: acts on @p call and answers in @p reply.
+ *
+ * HvCallVtlCall and HvCallVtlReturn: @p call has no input or output, its request
+ * is kind #HVTLFS_HVCALL_REQ_VTL_SWITCH with the control input in
+ * hvtlfs_hvcall_request::flags. The TLFS gives the switch no status: answer
+ * HV_STATUS_SUCCESS when the VP may switch (action #HVTLFS_DISPATCH_VTL_SWITCH),
+ * any other status (HV_STATUS_INVALID_VTL_STATE, say) when its VTL state forbids
+ * it (no higher VTL enabled on the VP for a call, the lowest VTL active for a
+ * return): the guest gets \#UD. */
 typedef void (*hvtlfs_dispatch_fn)(void *ctx, const struct hvtlfs_dispatch_call *call,
 				   struct hvtlfs_dispatch_reply *reply);
 
@@ -372,19 +383,36 @@ struct hvtlfs_dispatch_scratch {
  * #HVTLFS_SMCCC_NOT_SUPPORTED), and advances past the `hvc`.
  */
 #define HVTLFS_DISPATCH_NOT_HYPERCALL 4u
+/*!
+ * HvCallVtlCall or HvCallVtlReturn (hvtlfs_dispatch_outcome::code), accepted by its
+ * handler: no register was changed and no result is written (TLFS vsm.md "VTL
+ * Call", "VTL Return": the call has no status). The integrator advances the
+ * instruction pointer past the call (OpenVMM advances it, then switches) and
+ * switches the VP: a VTL call to the next higher enabled VTL; a VTL return to the
+ * next lower one, restoring that VTL's RAX and RCX from HV_VP_VTL_CONTROL in its VP
+ * assist page unless the control input (hvtlfs_dispatch_outcome::vtl_input) has
+ * #HVTLFS_VTL_RETURN_FAST set.
+ */
+#define HVTLFS_DISPATCH_VTL_SWITCH 5u
 /*! @} */
 
 /*! @brief What hvtlfs_dispatch() did, for the integrator and its logs. */
 struct hvtlfs_dispatch_outcome {
-	/*! HVTLFS_DISPATCH_DONE, _CONTINUE, _INJECT_UD, _FAULT or _NOT_HYPERCALL. */
+	/*! HVTLFS_DISPATCH_DONE, _CONTINUE, _INJECT_UD, _FAULT, _NOT_HYPERCALL or
+	 *  _VTL_SWITCH. */
 	unsigned int action;
-	uint16_t code;	 /*!< The call code. */
-	uint16_t status; /*!< The status answered (DONE). */
+	uint16_t code; /*!< The call code. */
+	/*! The status answered (DONE); for a VTL switch, its handler's (INJECT_UD: the
+	 *  refusal it gave, for the logs; the guest sees no status). */
+	uint16_t status;
 	uint64_t result; /*!< The result word written (DONE). */
 	/*! The library check behind a refusal (#HVTLFS_OK when none): the decoder's
 	 *  reasons, #HVTLFS_ERR_NOT_PERMITTED, #HVTLFS_ERR_NO_HANDLER, ... */
 	int reason;
 	uint64_t fault_gpa; /*!< FAULT: the first GPA of the failed transfer. */
+	/*! VTL call or return: its control input as read (RAX; ECX; 0 on arm64), once
+	 *  the control word was judged. */
+	uint64_t vtl_input;
 };
 
 /*!
@@ -393,6 +421,16 @@ struct hvtlfs_dispatch_outcome {
  * Order of checks (every refusal writes the result registers, action DONE):
  * 0. arm64: W0 not #HVTLFS_SMCCC_HV_HYPERCALL → action NOT_HYPERCALL, reason
  *    #HVTLFS_ERR_NOT_HYPERCALL, nothing changed (not a TLFS status);
+ *    HvCallVtlCall and HvCallVtlReturn (the code of the control word) leave here
+ *    for their own order, every refusal \#UD with no register changed (TLFS vsm.md
+ *    "VTL Call Restrictions", "VTL Return"): no AccessVsm privilege (leaf
+ *    0x40000003 EBX bit 16: no VTL above 0 can exist) → reason
+ *    #HVTLFS_ERR_NOT_PERMITTED; a control word other than the bare code, or a
+ *    reserved bit of the control input (VTL call: every bit; return: bits 1-63) →
+ *    #HVTLFS_ERR_RESERVED_BITS; no handler (no VSM: no target VTL) →
+ *    #HVTLFS_ERR_NO_HANDLER; the handler's status other than HV_STATUS_SUCCESS
+ *    (the VP's VTL state refuses: the target VTL not enabled, the lowest VTL
+ *    active) → reason #HVTLFS_OK; its HV_STATUS_SUCCESS → action VTL_SWITCH;
  * 1. the privilege gate of the call (#HVTLFS_DISPATCH_GATE_LIST, extended
  *    calls, spin wait) → HV_STATUS_ACCESS_DENIED, reason
  *    #HVTLFS_ERR_NOT_PERMITTED, whatever else is wrong;
@@ -434,6 +472,10 @@ HVTLFS_MUST_CHECK int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigne
 /*!
  * @brief The privilege gate alone: the status hvtlfs_dispatch() answers before
  *        any other check.
+ *
+ * HvCallVtlCall and HvCallVtlReturn get HV_STATUS_SUCCESS here: they have no status,
+ * and hvtlfs_dispatch() answers their missing AccessVsm privilege with \#UD on their
+ * own path.
  * @param p the partition.
  * @param code the call code.
  * @return HVTLFS_STATUS_SUCCESS or HVTLFS_STATUS_ACCESS_DENIED.

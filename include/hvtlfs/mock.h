@@ -247,7 +247,10 @@ struct hvtlfs_mock_dispatch {
  * guest would; the result and any fast output registers go back to the caller.
  * What a host test cannot receive is answered as a status: \#UD as
  * HV_STATUS_INVALID_HYPERCALL_INPUT, a failed guest access as
- * HV_STATUS_INVALID_ALIGNMENT (the TLFS's answer for a GPA outside the guest);
+ * HV_STATUS_INVALID_ALIGNMENT (the TLFS's answer for a GPA outside the guest).
+ * A VTL call or return through the page's sequences (hvtlfs_mock_vsm_code_page_offsets())
+ * reaches the dispatcher with its control input in RAX (ECX on i386); an accepted
+ * switch returns at once, as if the other VTL had switched back.
  * hvtlfs_mock_dispatch::outcome and hvtlfs_mock_dispatch::rc say what really
  * happened.
  * @param call the call.

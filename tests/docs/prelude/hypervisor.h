@@ -41,9 +41,11 @@ void do_ipi(void *ctx, const struct hvtlfs_dispatch_call *call,
 	    struct hvtlfs_dispatch_reply *reply);
 void do_signal(void *ctx, const struct hvtlfs_dispatch_call *call,
 	       struct hvtlfs_dispatch_reply *reply);
-void advance_ip(struct vp *v);	    /* past VMCALL/VMMCALL */
-void inject_ud_vp(struct vp *v);    /* raise #UD in the guest */
-void answer_smccc(struct vp *v);    /* arm64: another SMCCC service's call */
+void advance_ip(struct vp *v);	 /* past VMCALL/VMMCALL */
+void inject_ud_vp(struct vp *v); /* raise #UD in the guest */
+void answer_smccc(struct vp *v); /* arm64: another SMCCC service's call */
+/* VTL call (up) or return (down; fast: no registers restored from HV_VP_VTL_CONTROL) */
+void vp_switch_vtl(struct vp *v, uint16_t code, uint64_t vtl_input);
 void store_registers(struct vp *v); /* the register file back to the VMCS/VMCB */
 bool flush_vp_tlb(void *vm, uint32_t vp_index, const struct hvtlfs_hvcall_request *req);
 bool need_resched(void);
