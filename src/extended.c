@@ -70,10 +70,12 @@ int hvtlfs_ext_heat_hint_build(void *in, size_t in_size, const struct hvtlfs_fea
 	size_t i;
 	int rc;
 
-	if (!in || !out || (count && !ranges))
+	if (count && !ranges)
 		return HVTLFS_ERR_NULL;
-	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
-		return HVTLFS_ERR_ALIGNMENT;
+	/* The options are hvtlfs_call_encode()'s, after the call's own fields. */
+	rc = hvtlfs_input_check_(in, out);
+	if (rc != HVTLFS_OK)
+		return rc;
 	rc = ext_allowed(features);
 	if (rc != HVTLFS_OK)
 		return rc;

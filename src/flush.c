@@ -9,19 +9,6 @@
  */
 typedef volatile uint64_t word_t;
 
-#define OPTS_KNOWN (HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED)
-
-static int check_buf(const void *in, const struct hvtlfs_prepared *out, unsigned int opts)
-{
-	if (!in || !out)
-		return HVTLFS_ERR_NULL;
-	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
-		return HVTLFS_ERR_ALIGNMENT;
-	if (opts & ~OPTS_KNOWN)
-		return HVTLFS_ERR_INVALID_ARG;
-	return HVTLFS_OK;
-}
-
 /* Bytes needed, checked against the fast limit and the buffer: returns 0 or an error. */
 static int check_size(uint64_t need, size_t in_size, unsigned int opts, int overflow_err)
 {
@@ -107,7 +94,7 @@ static int build(void *in, size_t in_size, unsigned int opts, const struct layou
 	int banks = 0, rc;
 	size_t i;
 
-	rc = check_buf(in, out, opts);
+	rc = hvtlfs_build_check_(in, out, opts);
 	if (rc)
 		return rc;
 	if (invalid)

@@ -137,12 +137,14 @@ static int check(const void *in, size_t in_size, const struct hvtlfs_register_ta
 		 const void *names, const void *values, uint32_t count, unsigned int opts,
 		 const struct hvtlfs_prepared *out, uint64_t need, uint64_t fast_out)
 {
-	if (!in || !t || !out)
+	int rc;
+
+	if (!t)
 		return HVTLFS_ERR_NULL;
-	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
-		return HVTLFS_ERR_ALIGNMENT;
-	if ((opts & ~(HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED)) ||
-	    (t->input_vtl & HVTLFS_INPUT_VTL_RESERVED) ||
+	rc = hvtlfs_build_check_(in, out, opts);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if ((t->input_vtl & HVTLFS_INPUT_VTL_RESERVED) ||
 	    t->partition_id == HVTLFS_PARTITION_ID_INVALID)
 		return HVTLFS_ERR_INVALID_ARG;
 	if (count == 0)
