@@ -131,7 +131,7 @@ static int build(void *in, size_t in_size, unsigned int opts, const struct layou
 	rc = hvtlfs_control_encode(&control, l->code, opts, (uint32_t)banks, l->count, 0);
 	if (rc)
 		return rc;
-	for (i = 0; i < nhead && i < sizeof(l->head) / sizeof(l->head[0]); i++)
+	for (i = 0; i < nhead && i < HVTLFS_ARRAY_SIZE_(l->head); i++)
 		w[i] = l->head[i];
 	if (l->vps) {
 		rc = hvtlfs_vpset_encode_targets((uint64_t *)in + l->vpset_at / sizeof(uint64_t),

@@ -67,6 +67,9 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_guest_le64_(const void *p)
 /* SIZE_MAX, likewise. */
 #define HVTLFS_SIZE_MAX_ (~(size_t)0)
 
+/* The number of elements of the array @a (an array, never a pointer). */
+#define HVTLFS_ARRAY_SIZE_(a) (sizeof(a) / sizeof((a)[0]))
+
 /* Keeps a cold path out of line, so the hot one stays small. */
 #if defined(__GNUC__) || defined(__clang__)
 #define HVTLFS_NOINLINE_ __attribute__((__noinline__))

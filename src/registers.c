@@ -22,7 +22,7 @@ typedef volatile uint64_t word_t;
 /* The catalog, in the list's order: sorted by number, then set (a test proves it). */
 static const struct hvtlfs_register_info catalog[] = { HVTLFS_REGISTER_LIST(REGISTER_ROW_) };
 
-#define CATALOG_LEN (sizeof(catalog) / sizeof(catalog[0]))
+#define CATALOG_LEN (HVTLFS_ARRAY_SIZE_(catalog))
 
 const struct hvtlfs_register_info *hvtlfs_register_catalog(size_t *count)
 {
