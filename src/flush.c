@@ -142,9 +142,7 @@ static int build(void *in, size_t in_size, unsigned int opts, const struct layou
 	}
 	for (i = 0; i < l->count; i++)
 		w[hdr / sizeof(uint64_t) + i] = l->ranges[i];
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = l->count;
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, l->count);
 	return HVTLFS_OK;
 }
 

@@ -141,6 +141,15 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_build_check_(const void *in, const void *out, un
 	return HVTLFS_OK;
 }
 
+/* The builders' last step: the prepared call, once its input is written. */
+HVTLFS_ALWAYS_INLINE void hvtlfs_prepared_set_(struct hvtlfs_prepared *out, uint64_t control,
+					       uint32_t input_size, uint32_t rep_count)
+{
+	out->control = control;
+	out->input_size = input_size;
+	out->rep_count = rep_count;
+}
+
 /*
  * Zeroes @n bytes at @p. The library calls no memset (a freestanding link has
  * none): the stores are volatile so the compiler cannot turn the loop back into

@@ -46,9 +46,7 @@ static int retarget_head(void *in, size_t in_size, const struct hvtlfs_device_in
 	w[WORD_(entry) + 1u] = (uint64_t)irq->msi_address | ((uint64_t)irq->msi_data << 32);
 	w[WORD_(rsvdz)] = 0;
 	w[WORD_(vector)] = (uint64_t)irq->vector | ((uint64_t)flags << 32);
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = 0;
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, 0);
 	return HVTLFS_OK;
 }
 

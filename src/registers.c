@@ -199,9 +199,7 @@ int hvtlfs_get_vp_registers_build(void *in, size_t in_size,
 			v |= (uint64_t)names[i + 1u] << 32;
 		w[sizeof(struct hvtlfs_registers_input) / 8u + i / 2u] = v;
 	}
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = count;
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, count);
 	return HVTLFS_OK;
 }
 
@@ -234,9 +232,7 @@ int hvtlfs_set_vp_registers_build(void *in, size_t in_size,
 		e[2] = values[i].lo;
 		e[3] = values[i].hi;
 	}
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = count;
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, count);
 	return HVTLFS_OK;
 }
 

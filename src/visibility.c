@@ -48,8 +48,7 @@ int hvtlfs_visibility_build(void *in, size_t in_size, uint64_t partition_id,
 		(uint64_t)host_visibility;
 	for (i = 0; i < count; i++)
 		w[head + i] = gpfns[i];
-	out->control = control;
-	out->input_size = (uint32_t)(sizeof(uint64_t) * (head + count));
-	out->rep_count = (uint32_t)count;
+	hvtlfs_prepared_set_(out, control, (uint32_t)(sizeof(uint64_t) * (head + count)),
+			     (uint32_t)count);
 	return HVTLFS_OK;
 }

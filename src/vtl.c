@@ -52,13 +52,6 @@ static int check_common(const void *in, const void *out, unsigned int opts, bool
 	return HVTLFS_OK;
 }
 
-static void finish(struct hvtlfs_prepared *out, uint64_t control, uint64_t need, uint32_t count)
-{
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = count;
-}
-
 int hvtlfs_enable_partition_vtl_build(void *in, size_t in_size, uint64_t partition_id,
 				      uint8_t target_vtl, uint8_t flags, unsigned int opts,
 				      struct hvtlfs_prepared *out)
@@ -82,7 +75,7 @@ int hvtlfs_enable_partition_vtl_build(void *in, size_t in_size, uint64_t partiti
 		return rc;
 	w[0] = partition_id;
 	w[1] = (uint64_t)target_vtl | ((uint64_t)flags << 8); /* then RsvdZ */
-	finish(out, control, need, 0);
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, 0);
 	return HVTLFS_OK;
 }
 
@@ -146,7 +139,7 @@ static int build_start(uint16_t code, void *in, size_t in_size, uint64_t partiti
 	x[AT_(cr4)] = c->cr4;
 	x[AT_(msr_cr_pat)] = c->msr_cr_pat;
 #undef AT_
-	finish(out, control, need, 0);
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, 0);
 	return HVTLFS_OK;
 }
 
@@ -207,7 +200,7 @@ int hvtlfs_get_vp_index_build(void *in, size_t in_size, uint64_t partition_id, u
 			v |= (uint64_t)apic_ids[i + 1u] << 32;
 		w[at + i / 2u] = v;
 	}
-	finish(out, control, need, count);
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, count);
 	return HVTLFS_OK;
 }
 
