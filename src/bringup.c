@@ -140,8 +140,7 @@ static const struct hvtlfs_name_ msr_names[] = { HVTLFS_MSR_LIST(HVTLFS_MSR_ROW_
 
 const char *hvtlfs_msr_name(uint32_t msr)
 {
-	return hvtlfs_name_of_(msr_names, sizeof(msr_names) / sizeof(msr_names[0]), msr,
-			       "HV_X64_MSR_UNKNOWN");
+	return hvtlfs_name_of_(msr_names, HVTLFS_ARRAY_SIZE_(msr_names), msr, "HV_X64_MSR_UNKNOWN");
 }
 
 static bool hvtlfs_ops_ok_(const struct hvtlfs_msr_ops *ops)

@@ -23,7 +23,7 @@
 
 static const struct hvtlfs_call_info catalog[] = { HVTLFS_CALL_LIST(HVTLFS_CALL_ROW_) };
 
-#define CATALOG_LEN (sizeof(catalog) / sizeof(catalog[0]))
+#define CATALOG_LEN (HVTLFS_ARRAY_SIZE_(catalog))
 
 const struct hvtlfs_call_info *hvtlfs_call_lookup(uint16_t code)
 {
@@ -64,7 +64,7 @@ const char *hvtlfs_call_name(uint16_t code)
 static const uint16_t status_values[] = { HVTLFS_STATUS_LIST(HVTLFS_STATUS_VALUE_) };
 static const struct hvtlfs_name_ status_names[] = { HVTLFS_STATUS_LIST(HVTLFS_STATUS_ROW_) };
 
-#define STATUS_LEN (sizeof(status_values) / sizeof(status_values[0]))
+#define STATUS_LEN (HVTLFS_ARRAY_SIZE_(status_values))
 
 const char *hvtlfs_status_name(uint16_t status)
 {
@@ -145,7 +145,7 @@ enum {
 	HVTLFS_CALL_LIST(HVTLFS_CALL_FLAGS_ENUM_)
 };
 #define HVTLFS_CALL_OUTPUT_HAS_FLAG_(name, fixed, elem)                                            \
-	HVTLFS_STATIC_ASSERT(CALL_FLAGS_##name##_ &HVTLFS_CALLF_OUTPUT,                            \
+	HVTLFS_STATIC_ASSERT((CALL_FLAGS_##name##_ & HVTLFS_CALLF_OUTPUT) != 0,                    \
 			     #name " has an output row but no HVTLFS_CALLF_OUTPUT");
 HVTLFS_CALL_OUTPUT_LIST(HVTLFS_CALL_OUTPUT_HAS_FLAG_)
 
@@ -153,7 +153,7 @@ const struct hvtlfs_call_output *hvtlfs_call_output_lookup(uint16_t code)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
+	for (i = 0; i < HVTLFS_ARRAY_SIZE_(outputs); i++)
 		if (outputs[i].code == code)
 			return &outputs[i];
 	return NULL;

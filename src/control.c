@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "hvtlfs/control.h"
+#include "hvtlfs_internal.h"
 
 int hvtlfs_control_encode(uint64_t *out, uint16_t code, unsigned int opts, uint32_t var_hdr_size,
 			  uint32_t rep_count, uint32_t rep_start)
@@ -9,7 +10,7 @@ int hvtlfs_control_encode(uint64_t *out, uint16_t code, unsigned int opts, uint3
 
 	if (!out)
 		return HVTLFS_ERR_NULL;
-	if (opts & ~(HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED))
+	if (opts & ~HVTLFS_CTL_KNOWN_)
 		return HVTLFS_ERR_INVALID_ARG;
 	if (var_hdr_size > HVTLFS_CONTROL_VARHDR_MAX)
 		return HVTLFS_ERR_VARHDR_RANGE;

@@ -8,6 +8,5 @@ static const struct hvtlfs_name_ error_names[] = { HVTLFS_ERROR_LIST(HVTLFS_ERRO
 
 const char *hvtlfs_strerror(int err)
 {
-	return hvtlfs_name_of_(error_names, sizeof(error_names) / sizeof(error_names[0]), err,
-			       "HVTLFS_ERR_?");
+	return hvtlfs_name_of_(error_names, HVTLFS_ARRAY_SIZE_(error_names), err, "HVTLFS_ERR_?");
 }

@@ -53,9 +53,7 @@ int hvtlfs_ext_query_build(const struct hvtlfs_features *features, unsigned int 
 	rc = hvtlfs_call_encode(&control, HVTLFS_CALL_EXT_QUERY_CAPABILITIES, opts, 0, 0, 0);
 	if (rc != HVTLFS_OK)
 		return rc;
-	out->control = control;
-	out->input_size = 0;
-	out->rep_count = 0;
+	hvtlfs_prepared_set_(out, control, 0, 0);
 	return HVTLFS_OK;
 }
 
@@ -70,10 +68,12 @@ int hvtlfs_ext_heat_hint_build(void *in, size_t in_size, const struct hvtlfs_fea
 	size_t i;
 	int rc;
 
-	if (!in || !out || (count && !ranges))
+	if (count && !ranges)
 		return HVTLFS_ERR_NULL;
-	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
-		return HVTLFS_ERR_ALIGNMENT;
+	/* The options are hvtlfs_call_encode()'s, after the call's own fields. */
+	rc = hvtlfs_input_check_(in, out);
+	if (rc != HVTLFS_OK)
+		return rc;
 	rc = ext_allowed(features);
 	if (rc != HVTLFS_OK)
 		return rc;
@@ -93,8 +93,7 @@ int hvtlfs_ext_heat_hint_build(void *in, size_t in_size, const struct hvtlfs_fea
 		heat_type;
 	for (i = 0; i < count; i++)
 		w[head + i] = ranges[i];
-	out->control = control;
-	out->input_size = (uint32_t)(sizeof(uint64_t) * (head + count));
-	out->rep_count = (uint32_t)count;
+	hvtlfs_prepared_set_(out, control, (uint32_t)(sizeof(uint64_t) * (head + count)),
+			     (uint32_t)count);
 	return HVTLFS_OK;
 }

@@ -194,7 +194,7 @@ static const struct hvtlfs_cpuid_bit cpuid_bits[] = {
 const struct hvtlfs_cpuid_bit *hvtlfs_cpuid_bits(size_t *count)
 {
 	if (count)
-		*count = sizeof(cpuid_bits) / sizeof(cpuid_bits[0]);
+		*count = HVTLFS_ARRAY_SIZE_(cpuid_bits);
 	return cpuid_bits;
 }
 

@@ -2,9 +2,9 @@
 /*
  * Internal to the library (not installed): the helpers two or more sources in
  * src/ share, each written once (libfdt's libfdt_internal.h is the model).
- * Names end in `_`; nothing here is API. The header includes only env.h and tlfs.h
- * (which includes env.h alone), so a vendored copy keeps building with an embedder's
- * environment header.
+ * Names end in `_`; nothing here is API. The header includes only env.h, tlfs.h and
+ * control.h (which include env.h and error.h alone), so a vendored copy keeps building
+ * with an embedder's environment header.
  *
  * Guest memory. A hypervisor-side decoder reads bytes that a guest's other VPs
  * may change while it runs. Every such read, in every decoder (HV_VP_SET,
@@ -24,6 +24,7 @@
 #define HVTLFS_INTERNAL_H
 
 #include "hvtlfs/env.h"
+#include "hvtlfs/control.h"
 #include "hvtlfs/tlfs.h"
 
 #ifdef HVTLFS_GUEST_READ8
@@ -66,6 +67,9 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_guest_le64_(const void *p)
 /* SIZE_MAX, likewise. */
 #define HVTLFS_SIZE_MAX_ (~(size_t)0)
 
+/* The number of elements of the array @a (an array, never a pointer). */
+#define HVTLFS_ARRAY_SIZE_(a) (sizeof(a) / sizeof((a)[0]))
+
 /* Keeps a cold path out of line, so the hot one stays small. */
 #if defined(__GNUC__) || defined(__clang__)
 #define HVTLFS_NOINLINE_ __attribute__((__noinline__))
@@ -104,6 +108,46 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_gpas_overlap_(uint64_t a, uint64_t a_size, uint
 					       uint64_t b_size)
 {
 	return a_size != 0 && b_size != 0 && a <= b + (b_size - 1u) && b <= a + (a_size - 1u);
+}
+
+/* The options the builders and hvtlfs_control_encode() know: another bit is refused. */
+#define HVTLFS_CTL_KNOWN_ (HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED)
+
+/*
+ * The prologue of a builder that writes an input page, in the order every builder
+ * checks: the pointers (@in, the input; @out, the prepared call), then @in's alignment
+ * (TLFS "Alignment Requirements": the input GPA is 8-byte aligned, and the builders
+ * write the page through 8-byte words). A builder's own pointers come before it.
+ */
+HVTLFS_ALWAYS_INLINE int hvtlfs_input_check_(const void *in, const void *out)
+{
+	if (!in || !out)
+		return HVTLFS_ERR_NULL;
+	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
+		return HVTLFS_ERR_ALIGNMENT;
+	return HVTLFS_OK;
+}
+
+/* hvtlfs_input_check_(), then the options: a bit beyond #HVTLFS_CTL_KNOWN_ is
+ * HVTLFS_ERR_INVALID_ARG. */
+HVTLFS_ALWAYS_INLINE int hvtlfs_build_check_(const void *in, const void *out, unsigned int opts)
+{
+	int rc = hvtlfs_input_check_(in, out);
+
+	if (rc != HVTLFS_OK)
+		return rc;
+	if (opts & ~HVTLFS_CTL_KNOWN_)
+		return HVTLFS_ERR_INVALID_ARG;
+	return HVTLFS_OK;
+}
+
+/* The builders' last step: the prepared call, once its input is written. */
+HVTLFS_ALWAYS_INLINE void hvtlfs_prepared_set_(struct hvtlfs_prepared *out, uint64_t control,
+					       uint32_t input_size, uint32_t rep_count)
+{
+	out->control = control;
+	out->input_size = input_size;
+	out->rep_count = rep_count;
 }
 
 /*

@@ -2,4 +2,4 @@
 #include "hvtlfs/hypercall.h"
 
 /* The default page pointer of the PAGE method: NULL until the OS maps the page. */
-void *hvtlfs_hypercall_page = NULL;
+void *hvtlfs_hypercall_page;

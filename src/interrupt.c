@@ -23,8 +23,10 @@ static int retarget_head(void *in, size_t in_size, const struct hvtlfs_device_in
 	HVTLFS_STATIC_ASSERT(HVTLFS_OFFSETOF(struct hvtlfs_retarget_input, flags) ==
 				     HVTLFS_OFFSETOF(struct hvtlfs_retarget_input, vector) + 4u,
 			     "vector and flags share a word");
-	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
-		return HVTLFS_ERR_ALIGNMENT;
+	/* The pointers are the callers' (non-NULL here); the options hvtlfs_call_encode()'s. */
+	rc = hvtlfs_input_check_(in, out);
+	if (rc != HVTLFS_OK)
+		return rc;
 	if (irq->vector < HVTLFS_IPI_VECTOR_MIN || irq->vector > HVTLFS_IPI_VECTOR_MAX)
 		return HVTLFS_ERR_VECTOR_RANGE;
 	if (empty)
@@ -44,9 +46,7 @@ static int retarget_head(void *in, size_t in_size, const struct hvtlfs_device_in
 	w[WORD_(entry) + 1u] = (uint64_t)irq->msi_address | ((uint64_t)irq->msi_data << 32);
 	w[WORD_(rsvdz)] = 0;
 	w[WORD_(vector)] = (uint64_t)irq->vector | ((uint64_t)flags << 32);
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = 0;
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, 0);
 	return HVTLFS_OK;
 }
 

@@ -175,7 +175,7 @@ static const struct hvtlfs_evmcs_field evmcs_fields[] = {
 	F_(HVTLFS_EVMCS_NO_ENCODING, partition_assist_page, HVTLFS_EVMCS_CLEAN_ALL, SY_ | NG_),
 };
 
-#define EVMCS_FIELD_COUNT ((uint32_t)(sizeof(evmcs_fields) / sizeof(evmcs_fields[0])))
+#define EVMCS_FIELD_COUNT ((uint32_t)(HVTLFS_ARRAY_SIZE_(evmcs_fields)))
 
 /* Number of rows that carry an Intel encoding (the sorted prefix). */
 static uint32_t encoded_count(void)

@@ -22,7 +22,7 @@ typedef volatile uint64_t word_t;
 /* The catalog, in the list's order: sorted by number, then set (a test proves it). */
 static const struct hvtlfs_register_info catalog[] = { HVTLFS_REGISTER_LIST(REGISTER_ROW_) };
 
-#define CATALOG_LEN (sizeof(catalog) / sizeof(catalog[0]))
+#define CATALOG_LEN (HVTLFS_ARRAY_SIZE_(catalog))
 
 const struct hvtlfs_register_info *hvtlfs_register_catalog(size_t *count)
 {
@@ -137,12 +137,14 @@ static int check(const void *in, size_t in_size, const struct hvtlfs_register_ta
 		 const void *names, const void *values, uint32_t count, unsigned int opts,
 		 const struct hvtlfs_prepared *out, uint64_t need, uint64_t fast_out)
 {
-	if (!in || !t || !out)
+	int rc;
+
+	if (!t)
 		return HVTLFS_ERR_NULL;
-	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
-		return HVTLFS_ERR_ALIGNMENT;
-	if ((opts & ~(HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED)) ||
-	    (t->input_vtl & HVTLFS_INPUT_VTL_RESERVED) ||
+	rc = hvtlfs_build_check_(in, out, opts);
+	if (rc != HVTLFS_OK)
+		return rc;
+	if ((t->input_vtl & HVTLFS_INPUT_VTL_RESERVED) ||
 	    t->partition_id == HVTLFS_PARTITION_ID_INVALID)
 		return HVTLFS_ERR_INVALID_ARG;
 	if (count == 0)
@@ -197,9 +199,7 @@ int hvtlfs_get_vp_registers_build(void *in, size_t in_size,
 			v |= (uint64_t)names[i + 1u] << 32;
 		w[sizeof(struct hvtlfs_registers_input) / 8u + i / 2u] = v;
 	}
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = count;
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, count);
 	return HVTLFS_OK;
 }
 
@@ -232,9 +232,7 @@ int hvtlfs_set_vp_registers_build(void *in, size_t in_size,
 		e[2] = values[i].lo;
 		e[3] = values[i].hi;
 	}
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = count;
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, count);
 	return HVTLFS_OK;
 }
 

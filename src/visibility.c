@@ -16,10 +16,12 @@ int hvtlfs_visibility_build(void *in, size_t in_size, uint64_t partition_id,
 	size_t i;
 	int rc;
 
-	if (!in || !out || (count && !gpfns))
+	if (count && !gpfns)
 		return HVTLFS_ERR_NULL;
-	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
-		return HVTLFS_ERR_ALIGNMENT;
+	/* The options are hvtlfs_call_encode()'s, after the call's own fields. */
+	rc = hvtlfs_input_check_(in, out);
+	if (rc != HVTLFS_OK)
+		return rc;
 	if (!hvtlfs_visibility_valid(host_visibility))
 		return HVTLFS_ERR_BAD_VISIBILITY;
 	if (count == 0)
@@ -46,8 +48,7 @@ int hvtlfs_visibility_build(void *in, size_t in_size, uint64_t partition_id,
 		(uint64_t)host_visibility;
 	for (i = 0; i < count; i++)
 		w[head + i] = gpfns[i];
-	out->control = control;
-	out->input_size = (uint32_t)(sizeof(uint64_t) * (head + count));
-	out->rep_count = (uint32_t)count;
+	hvtlfs_prepared_set_(out, control, (uint32_t)(sizeof(uint64_t) * (head + count)),
+			     (uint32_t)count);
 	return HVTLFS_OK;
 }

@@ -162,7 +162,7 @@ int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hv
 		unsigned long x = cpus[w];
 
 		if (w == nw - 1 && ncpus % LONG_BITS_)
-			x &= ((unsigned long)1 << (ncpus % LONG_BITS_)) - 1u;
+			x &= (1UL << (ncpus % LONG_BITS_)) - 1u;
 		while (x) {
 			size_t c = w * LONG_BITS_ + hvtlfs_ctz64((uint64_t)x);
 			uint32_t vp;

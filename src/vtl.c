@@ -5,8 +5,6 @@
 /* Stores into the caller's input go through volatile words (see flush.c). */
 typedef volatile uint64_t word_t;
 
-#define OPTS_KNOWN (HVTLFS_CTL_FAST | HVTLFS_CTL_NESTED)
-
 int hvtlfs_vsm_code_page_offsets_decode(uint64_t value, struct hvtlfs_vsm_code_page_offsets *out)
 {
 	if (!out)
@@ -34,19 +32,17 @@ int hvtlfs_vsm_code_page_offsets_encode(uint64_t *value,
 
 /*
  * What every builder here checks first, in the order of the other builders: the
- * pointers, the buffer's alignment, the options (and @fast_ok: whether the call's
- * input can ever be fast), the partition (HV_PARTITION_ID_INVALID names none) and the
- * VTL (HV_VTL, 0-15).
+ * pointers, the buffer's alignment and the options (hvtlfs_build_check_()), then
+ * @fast_ok (whether the call's input can ever be fast), the partition
+ * (HV_PARTITION_ID_INVALID names none) and the VTL (HV_VTL, 0-15).
  */
 static int check_common(const void *in, const void *out, unsigned int opts, bool fast_ok,
 			uint64_t partition_id, uint8_t target_vtl)
 {
-	if (!in || !out)
-		return HVTLFS_ERR_NULL;
-	if (!hvtlfs_is_aligned_((uintptr_t)in, HVTLFS_INPUT_ALIGN))
-		return HVTLFS_ERR_ALIGNMENT;
-	if (opts & ~OPTS_KNOWN)
-		return HVTLFS_ERR_INVALID_ARG;
+	int rc = hvtlfs_build_check_(in, out, opts);
+
+	if (rc != HVTLFS_OK)
+		return rc;
 	if ((opts & HVTLFS_CTL_FAST) && !fast_ok)
 		return HVTLFS_ERR_FAST_NOT_ALLOWED;
 	if (partition_id == HVTLFS_PARTITION_ID_INVALID)
@@ -54,13 +50,6 @@ static int check_common(const void *in, const void *out, unsigned int opts, bool
 	if (target_vtl > HVTLFS_VTL_MAX)
 		return HVTLFS_ERR_VTL_RANGE;
 	return HVTLFS_OK;
-}
-
-static void finish(struct hvtlfs_prepared *out, uint64_t control, uint64_t need, uint32_t count)
-{
-	out->control = control;
-	out->input_size = (uint32_t)need;
-	out->rep_count = count;
 }
 
 int hvtlfs_enable_partition_vtl_build(void *in, size_t in_size, uint64_t partition_id,
@@ -86,7 +75,7 @@ int hvtlfs_enable_partition_vtl_build(void *in, size_t in_size, uint64_t partiti
 		return rc;
 	w[0] = partition_id;
 	w[1] = (uint64_t)target_vtl | ((uint64_t)flags << 8); /* then RsvdZ */
-	finish(out, control, need, 0);
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, 0);
 	return HVTLFS_OK;
 }
 
@@ -150,7 +139,7 @@ static int build_start(uint16_t code, void *in, size_t in_size, uint64_t partiti
 	x[AT_(cr4)] = c->cr4;
 	x[AT_(msr_cr_pat)] = c->msr_cr_pat;
 #undef AT_
-	finish(out, control, need, 0);
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, 0);
 	return HVTLFS_OK;
 }
 
@@ -211,7 +200,7 @@ int hvtlfs_get_vp_index_build(void *in, size_t in_size, uint64_t partition_id, u
 			v |= (uint64_t)apic_ids[i + 1u] << 32;
 		w[at + i / 2u] = v;
 	}
-	finish(out, control, need, count);
+	hvtlfs_prepared_set_(out, control, (uint32_t)need, count);
 	return HVTLFS_OK;
 }
 

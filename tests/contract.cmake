@@ -20,7 +20,12 @@ add_test(NAME contract_freestanding
 	COMMAND ${CMAKE_COMMAND} -E env "NM=${HVTLFS_NM}"
 		${CMAKE_CURRENT_SOURCE_DIR}/contract/freestanding.sh ${PROJECT_SOURCE_DIR} ${HVTLFS_ARCH}
 		${CMAKE_C_COMPILER} ${HVTLFS_TARGET_FLAGS})
+# The one-line texts of the error list (error.h): every code has one, and a shared code
+# names each refusal that returns it.
+add_test(NAME contract_error_texts
+	COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/error_texts.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(contract_headers contract_freestanding PROPERTIES LABELS contract)
+set_tests_properties(contract_error_texts PROPERTIES LABELS "contract;error")
 # The XMM fast forms: absent from the code where the build does not own the XMM registers
 # (x86 only: arm64 has no XMM forms).
 if(HVTLFS_ARCH MATCHES "^(x86_64|i386)$")

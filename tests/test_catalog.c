@@ -12,6 +12,7 @@
 #include "hvtlfs/catalog.h"
 #include "hvtlfs/control.h"
 #include "hvtlfs/error.h"
+#include "hvtlfs/extended.h"
 #include "hvtlfs/tlfs.h"
 
 /* Every HV_STATUS of the TLFS, value and name, typed from its table. */
@@ -416,6 +417,20 @@ static void test_outputs_and_gpas(void **state)
 	o = hvtlfs_call_output_lookup(0x8001);
 	assert_non_null(o);
 	assert_int_equal(o->fixed_size, 8); /* the capability mask */
+	/* HvExtCallGetBootZeroedMemory (TLFS page, Output Parameters): "The hypercall
+	 * output size is 0xFF8 bytes": RangeCount, then 255 ranges of StartGpa and
+	 * PageCount, the last one at 4072. */
+	o = hvtlfs_call_output_lookup(0x8002);
+	assert_non_null(o);
+	assert_int_equal(o->fixed_size, 0xFF8);
+	assert_int_equal(o->element_size, 0);
+	assert_int_equal(HVTLFS_OFFSETOF(struct hvtlfs_ext_boot_zeroed_output,
+					 ranges[HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES - 1u]),
+			 4072);
+	/* So the output GPA is at most 8 bytes into its page. */
+	assert_int_equal(hvtlfs_call_check_gpas(0x8002, 0, 0, 0x7008, o->fixed_size), HVTLFS_OK);
+	assert_int_equal(hvtlfs_call_check_gpas(0x8002, 0, 0, 0x7010, o->fixed_size),
+			 HVTLFS_ERR_ALIGNMENT);
 	assert_null(hvtlfs_call_output_lookup(0x0051));
 	assert_null(hvtlfs_call_output_lookup(0x0099));
 	assert_null(hvtlfs_call_output_lookup(0x0002));

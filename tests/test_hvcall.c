@@ -1094,6 +1094,38 @@ static void test_dec_ext_query(void **state)
 	assert_int_equal(dec_out(0x8002u, 0, 0x7000, 0, 512), HVTLFS_ERR_UNKNOWN_CALL);
 }
 
+/*
+ * HvExtCallGetBootZeroedMemory, which the dispatcher hands to the integrator's handler:
+ * the input-free judgement holds its output area to the TLFS size ("The hypercall
+ * output size is 0xFF8 bytes", its page, Output Parameters), so only an output GPA at
+ * most 8 bytes into its page fits (TLFS "Alignment Requirements").
+ */
+static void test_check_boot_zeroed_output(void **state)
+{
+	struct hvtlfs_hvcall_input in;
+	size_t need = 1;
+
+	(void)state;
+	memset(&in, 0, sizeof(in));
+	in.control = 0x8002u;
+	in.features = HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS;
+	in.output_gpa = 0x7008;
+	assert_int_equal(hvtlfs_hvcall_check(&in, &req, &need), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_true(req.output_gpa == 0x7008);
+	assert_int_equal(need, 0); /* no input */
+	in.output_gpa = 0x7000;
+	assert_int_equal(hvtlfs_hvcall_check(&in, &req, &need), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	/* 0xFF8 bytes from 16 bytes into the page cross into the next one. */
+	in.output_gpa = 0x7010;
+	assert_int_equal(hvtlfs_hvcall_check(&in, &req, &need), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+	in.output_gpa = 0x7FF8;
+	assert_int_equal(hvtlfs_hvcall_check(&in, &req, &need), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+}
+
 /* HvExtCallMemoryHeatHint as Linux's hv_free_page_report() issues it (a rep call, heat
  * type 2, 2 MiB HV_GPA_PAGE_RANGE entries, no output). */
 static void test_dec_ext_heat_hint(void **state)
@@ -1151,6 +1183,7 @@ int main(void)
 		cmocka_unit_test(test_dec_visibility),
 		cmocka_unit_test(test_dec_retarget),
 		cmocka_unit_test(test_dec_ext_query),
+		cmocka_unit_test(test_check_boot_zeroed_output),
 		cmocka_unit_test(test_dec_ext_heat_hint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

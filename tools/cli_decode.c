@@ -15,7 +15,7 @@
 
 #include "cli.h"
 
-static const char decode_help[] =
+static const char decode_help_head[] =
 	"usage: hvtlfs decode --control <value> --input <hex> [--fast] [--gpa <address>]\n"
 	"                     [--output-gpa <address>] [--vtl-input <value>]\n"
 	"                     [--features xmm,xmmout,extgva,ext,arm64] [--refuse-unknown]\n"
@@ -28,18 +28,20 @@ static const char decode_help[] =
 	"check the decoder refused it by (\"library check\": hvtlfs_hvcall_request::reason, e.g.\n"
 	"HVTLFS_ERR_BANK_MISMATCH when the variable header does not count the HV_VP_SET bank\n"
 	"words).\n"
-	"\n"
-	"Calls decoded: HvFlushVirtualAddressSpace/List (0x0002, 0x0003) and their Ex forms\n"
-	"(0x0013, 0x0014), HvSendSyntheticClusterIpi (0x000B) and Ex (0x0015),\n"
-	"HvNotifyLongSpinWait (0x0008), HvPostMessage (0x005C), HvSignalEvent (0x005D),\n"
-	"HvFlushGuestPhysicalAddressSpace/List (0x00AF, 0x00B0),\n"
-	"HvCallModifySparseGpaPageHostVisibility (0x00DB), HvCallRetargetDeviceInterrupt\n"
-	"(0x007E), HvExtCallQueryCapabilities (0x8001), HvExtCallMemoryHeatHint (0x8003),\n"
-	"HvCallGetVpRegisters and HvCallSetVpRegisters (0x0050, 0x0051),\n"
-	"HvCallGetVpIndexFromApicId (0x009A), HvCallEnablePartitionVtl (0x000D),\n"
-	"HvCallEnableVpVtl (0x000F), HvCallStartVirtualProcessor (0x0099), HvCallVtlCall and\n"
-	"HvCallVtlReturn (0x0011, 0x0012: the bare code as --control, the control input as\n"
-	"--vtl-input, as the hypercall page's sequence hands them over). Other catalog calls\n"
+	"\n";
+
+/* The calls hvtlfs_hvcall_decode() decodes: the rows of the call list with a decoder. */
+#define DECODE_CALL_ROW_(name, code, tlfs_name, kind, flags, hdr, elem, decoder)                   \
+	{ (code), (tlfs_name), HVTLFS_HVCALL_REQ_##decoder != HVTLFS_HVCALL_REQ_NONE },
+static const struct {
+	uint16_t code;
+	const char *name;
+	int decoded;
+} decode_calls[] = { HVTLFS_CALL_LIST(DECODE_CALL_ROW_) };
+
+static const char decode_help_tail[] =
+	"HvCallVtlCall and HvCallVtlReturn take the bare code as --control and the control input\n"
+	"as --vtl-input, as the hypercall page's sequence hands them over. Other catalog calls\n"
 	"get the generic checks only (see 'hvtlfs control'). 'hvtlfs build' writes inputs\n"
 	"for these calls.\n"
 	"\n"
@@ -471,6 +473,42 @@ void cli_print_input(const uint8_t *bytes, size_t len, int registers)
 	printf("\n");
 }
 
+/* The help: the decoded calls from the call list, wrapped as the rest of the text. */
+static void print_help(void)
+{
+	const size_t n = sizeof(decode_calls) / sizeof(decode_calls[0]);
+	size_t i, last = 0, col;
+
+	fputs(decode_help_head, stdout);
+	for (i = 0; i < n; i++)
+		if (decode_calls[i].decoded)
+			last = i;
+	fputs("Calls decoded:", stdout);
+	col = strlen("Calls decoded:");
+	for (i = 0; i < n; i++) {
+		char item[96];
+		int len;
+
+		if (!decode_calls[i].decoded)
+			continue;
+		len = snprintf(item, sizeof(item), "%s (0x%04X)%s", decode_calls[i].name,
+			       (unsigned int)decode_calls[i].code, i == last ? "." : ",");
+		if (len < 0)
+			continue;
+		if (col + 1u + (size_t)len > 88u) {
+			fputs("\n", stdout);
+			col = 0;
+		} else {
+			fputs(" ", stdout);
+			col++;
+		}
+		fputs(item, stdout);
+		col += (size_t)len;
+	}
+	fputs("\n", stdout);
+	fputs(decode_help_tail, stdout);
+}
+
 int cli_decode(int argc, char **argv)
 {
 	static uint8_t buf[DECODE_SLOW_MAX];
@@ -485,7 +523,7 @@ int cli_decode(int argc, char **argv)
 	int fast = 0, i, rc;
 
 	if (cli_wants_help(argc, argv)) {
-		fputs(decode_help, stdout);
+		print_help();
 		return 0;
 	}
 	for (i = 1; i < argc; i++) {

@@ -88,7 +88,11 @@ el2_vectors:
 
 /* The guest's X0-X30, ELR_EL2, SPSR_EL2 and ESR_EL2 into a frame (struct el2_frame in
  * hv_arm64.c), the C handler, then everything back (the handler may change the
- * registers and ELR_EL2) and ERET. */
+ * registers and ELR_EL2) and ERET.
+ * The X0-X29 save and restore is the same as the arm64 mock's (arch/arm64/mock/page.S)
+ * on purpose, and stays a copy: this kernel vendors only include/, src/ and arch/arm64's
+ * headers, never the mock (a host-test trampoline with another frame: NZCV and Q0-Q31,
+ * entered by BLR and left by RET, where this is an EL2 exception left by ERET). */
 el2_sync_entry:
 	sub	sp, sp, #272
 	stp	x0, x1, [sp, #0]

@@ -74,8 +74,10 @@ static_assert(HVTLFS_HYPERCALL_MSR_ENABLE == HV_X64_MSR_HYPERCALL_ENABLE);
 /* One page of hypercall input, ours alone (the kernel's per-CPU page is not). */
 static void *hvtlfs_demo_page;
 
-/* Slow call: flush every address space on every VP (what the kernel does after a
- * page-table change it cannot name precisely). */
+/*
+ * Slow call: flush every address space on every VP (what the kernel does after a
+ * page-table change it cannot name precisely).
+ */
 static noinline int hvtlfs_demo_flush_space(uint64_t *result)
 {
 	struct hvtlfs_prepared p;
@@ -103,8 +105,10 @@ static noinline int hvtlfs_demo_spin_wait(uint32_t spins, uint64_t *result)
 	return hvtlfs_result_status(*result) == HVTLFS_STATUS_SUCCESS ? 0 : HVTLFS_ERR_HV_STATUS;
 }
 
-/* Rep call: flush the GVA range of our own page on every VP, continuing on early
- * returns until every rep is done. */
+/*
+ * Rep call: flush the GVA range of our own page on every VP, continuing on early
+ * returns until every rep is done.
+ */
 static noinline int hvtlfs_demo_flush_list(uint64_t *result)
 {
 	struct hvtlfs_range r = { .start = (uint64_t)(uintptr_t)hvtlfs_demo_page,

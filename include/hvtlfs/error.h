@@ -72,7 +72,9 @@ HVTLFS_BEGIN_DECLS
 	X(ERR_PAYLOAD_TOO_BIG, -61) /* HvPostMessage payload over 240 bytes. */                    \
 	X(ERR_BAD_FLAGS, -62) /* Flags the call does not allow. */                                 \
 	X(ERR_FALLBACK, -63) /* No hypercall applies: the caller must fall back. */                \
-	X(ERR_EMPTY_VP_MASK, -64) /* Legacy processor mask 0 (no ALL_PROCESSORS): no VP. */        \
+	/* No target VP: a legacy processor mask 0 (a flush without ALL_PROCESSORS, an IPI), */    \
+	/* or an HvCallRetargetDeviceInterrupt whose mask or HV_VP_SET names no VP. */              \
+	X(ERR_EMPTY_VP_MASK, -64)                                                                  \
 	X(ERR_MAPPING_SIZE, -65) /* Flush mapping size not 4 KiB, 2 MiB or 1 GiB. */               \
 	X(ERR_XMM_DISABLED, -66) /* An XMM fast form where HVTLFS_HYPERCALL_XMM is 0. */          \
 	X(ERR_PAGE_MISMATCH, -67) /* Input page's VA and GPA differ within their 4 KiB page. */    \

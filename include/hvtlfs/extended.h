@@ -2,7 +2,8 @@
 /*!
  * @file extended.h
  * @brief Extended hypercalls (codes from 0x8000): HvExtCallQueryCapabilities and
- *        HvExtCallMemoryHeatHint, their typed inputs and the capability bits.
+ *        HvExtCallMemoryHeatHint, their typed inputs and the capability bits, and
+ *        HvExtCallGetBootZeroedMemory's output.
  */
 #ifndef HVTLFS_EXTENDED_H
 #define HVTLFS_EXTENDED_H
@@ -33,6 +34,8 @@ HVTLFS_BEGIN_DECLS
  *   rep (encode them with hvtlfs_page_ranges_encode() and #HVTLFS_RANGE_FORMAT_GPA), no
  *   output. Linux sends only 2 MiB entries (cold-discard of free pages) after checking
  *   capability bit 8, #HVTLFS_EXT_CAP_MEMORY_COLD_DISCARD_HINT, not the TLFS's bit 1.
+ * - HvExtCallGetBootZeroedMemory (0x8002, TLFS hypercalls/HvExtCallGetBootZeroedMemory.md):
+ *   no input, 0xFF8 bytes of output, struct hvtlfs_ext_boot_zeroed_output.
  * @{
  */
 
@@ -47,6 +50,36 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_ext_heat_hint_input, heat_type, 0);
  *  HV_MEMORY_HINT_MAX_GPA_PAGE_RANGES). */
 #define HVTLFS_EXT_HEAT_HINT_MAX_PER_PAGE                                                          \
 	((HVTLFS_PAGE_SIZE - sizeof(struct hvtlfs_ext_heat_hint_input)) / sizeof(uint64_t))
+
+/*! @brief One range of HvExtCallGetBootZeroedMemory's output
+ *         (HV_EXT_OUTPUT_BOOT_ZEROED_MEMORY_RANGE): pages the hypervisor knows are zero. */
+struct hvtlfs_ext_boot_zeroed_range {
+	uint64_t start_page; /*!< Guest physical page number of the range's first page. */
+	uint64_t page_count; /*!< Pages in the range. */
+};
+HVTLFS_ASSERT_SIZE(struct hvtlfs_ext_boot_zeroed_range, 16);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_ext_boot_zeroed_range, start_page, 0);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_ext_boot_zeroed_range, page_count, 8);
+
+/*! Ranges HvExtCallGetBootZeroedMemory returns at the most: 255 (its TLFS page, Output
+ *  Parameters). */
+#define HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES 255u
+
+/*!
+ * @brief HvExtCallGetBootZeroedMemory's output (its TLFS page, Output Parameters): the
+ *        hypercall output size is 0xFF8 bytes, a count of ranges, then the ranges
+ *        (cacheable reads of them return zeros; they may overlap and may name memory
+ *        that does not exist).
+ */
+struct hvtlfs_ext_boot_zeroed_output {
+	uint64_t
+		range_count; /*!< Ranges that follow, at most #HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES. */
+	struct hvtlfs_ext_boot_zeroed_range
+		ranges[HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES]; /*!< The zeroed ranges, biggest first. */
+};
+HVTLFS_ASSERT_SIZE(struct hvtlfs_ext_boot_zeroed_output, 0xFF8);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_ext_boot_zeroed_output, range_count, 0);
+HVTLFS_ASSERT_OFFSET(struct hvtlfs_ext_boot_zeroed_output, ranges, 8);
 
 /*! @brief HvExtCallQueryCapabilities' output, as bits the library names
  *         (#HVTLFS_EXT_CAPABILITY_BITS) and the rest. */

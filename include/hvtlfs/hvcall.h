@@ -76,34 +76,52 @@ HVTLFS_BEGIN_DECLS
 
 /*! @name Request kinds (hvtlfs_hvcall_request::kind)
  * @{ */
-#define HVTLFS_HVCALL_REQ_NONE	       0u /*!< Rejected: only the status and result are meaningful. */
-#define HVTLFS_HVCALL_REQ_FLUSH_VA     1u /*!< Virtual TLB flush (space or list, Ex or not). */
-#define HVTLFS_HVCALL_REQ_IPI	       2u /*!< Synthetic cluster IPI (Ex or not). */
-#define HVTLFS_HVCALL_REQ_SPIN_WAIT    3u /*!< Long spin wait notification. */
-#define HVTLFS_HVCALL_REQ_POST_MESSAGE 4u /*!< Post message. */
-#define HVTLFS_HVCALL_REQ_SIGNAL_EVENT 5u /*!< Signal event. */
-#define HVTLFS_HVCALL_REQ_FLUSH_GPA    6u /*!< Guest physical (second-level) flush. */
-/*! Host visibility of guest pages (the GPFNs as one-page ranges). */
-#define HVTLFS_HVCALL_REQ_VISIBILITY 7u
-/*! Retarget a device interrupt. */
-#define HVTLFS_HVCALL_REQ_RETARGET 8u
-/*! Report the extended capabilities: write one u64 at hvtlfs_hvcall_request::output_gpa. */
-#define HVTLFS_HVCALL_REQ_EXT_QUERY_CAPABILITIES 9u
-/*! Memory heat hint (the GPA page ranges). */
-#define HVTLFS_HVCALL_REQ_EXT_HEAT_HINT 10u
-/*! HvCallGetVpRegisters or HvCallSetVpRegisters (hvtlfs_hvcall_request::code says
- *  which): read or write the registers decoded into hvtlfs_hvcall_elements::registers. */
-#define HVTLFS_HVCALL_REQ_VP_REGISTERS 16u
-/*! HvCallGetVpIndexFromApicId: the VP indices of hvtlfs_hvcall_elements::apic_ids. */
-#define HVTLFS_HVCALL_REQ_VP_INDEX 17u
-/*! HvCallEnablePartitionVtl. */
-#define HVTLFS_HVCALL_REQ_ENABLE_PARTITION_VTL 18u
-/*! HvCallEnableVpVtl: hvtlfs_hvcall_request::vp_context is the VTL's initial context. */
-#define HVTLFS_HVCALL_REQ_ENABLE_VP_VTL 19u
-/*! HvCallStartVirtualProcessor: start a VP in a VTL with hvtlfs_hvcall_request::vp_context. */
-#define HVTLFS_HVCALL_REQ_START_VP 20u
-/*! HvCallVtlCall or HvCallVtlReturn (by the code): switch the VP's VTL; no result word. */
-#define HVTLFS_HVCALL_REQ_VTL_SWITCH 21u
+/*!
+ * @brief Every request kind the decoder answers with: `X(NAME)` defines
+ *        `HVTLFS_HVCALL_REQ_<NAME>` of enum hvtlfs_hvcall_req_kind, numbered from 0 in
+ *        this order. The DECODER column of #HVTLFS_CALL_LIST names a row of it.
+ *
+ * The values carry no meaning beyond this list (compare with the names); a new kind
+ * is a row at the end.
+ * @param X the macro applied to each row.
+ */
+/* clang-format off */
+#define HVTLFS_HVCALL_REQ_LIST(X)                                                                  \
+	X(NONE) /* Rejected: only the status and result are meaningful. */                         \
+	X(FLUSH_VA) /* Virtual TLB flush (space or list, Ex or not). */                            \
+	X(IPI) /* Synthetic cluster IPI (Ex or not). */                                            \
+	X(SPIN_WAIT) /* Long spin wait notification. */                                            \
+	X(POST_MESSAGE) /* Post message. */                                                        \
+	X(SIGNAL_EVENT) /* Signal event. */                                                        \
+	X(FLUSH_GPA) /* Guest physical (second-level) flush. */                                    \
+	X(VISIBILITY) /* Host visibility of guest pages (the GPFNs as one-page ranges). */         \
+	X(RETARGET) /* Retarget a device interrupt. */                                             \
+	/* Report the extended capabilities: write one u64 at the output GPA. */                   \
+	X(EXT_QUERY_CAPABILITIES)                                                                  \
+	X(EXT_HEAT_HINT) /* Memory heat hint (the GPA page ranges). */                             \
+	/* HvCallGetVpRegisters or HvCallSetVpRegisters (the request's code says which): */        \
+	/* read or write the registers decoded into hvtlfs_hvcall_elements::registers. */          \
+	X(VP_REGISTERS)                                                                            \
+	/* HvCallGetVpIndexFromApicId: the VP indices of hvtlfs_hvcall_elements::apic_ids. */      \
+	X(VP_INDEX)                                                                                \
+	X(ENABLE_PARTITION_VTL) /* HvCallEnablePartitionVtl. */                                    \
+	/* HvCallEnableVpVtl: hvtlfs_hvcall_request::vp_context is the VTL's initial context. */   \
+	X(ENABLE_VP_VTL)                                                                           \
+	/* HvCallStartVirtualProcessor: start a VP in a VTL with the request's vp_context. */      \
+	X(START_VP)                                                                                \
+	/* HvCallVtlCall or HvCallVtlReturn (by the code): switch the VP's VTL; no result word. */ \
+	X(VTL_SWITCH)
+/* clang-format on */
+
+/*! @brief One row of #HVTLFS_HVCALL_REQ_LIST as its enum hvtlfs_hvcall_req_kind enumerator. */
+#define HVTLFS_HVCALL_REQ_ENUM_(name)                                                              \
+	HVTLFS_HVCALL_REQ_##name, /*!< A row of #HVTLFS_HVCALL_REQ_LIST. */
+
+/*! @brief The decoder's request kinds: `HVTLFS_HVCALL_REQ_<NAME>` for every row of
+ *         #HVTLFS_HVCALL_REQ_LIST. */
+enum hvtlfs_hvcall_req_kind {
+	HVTLFS_HVCALL_REQ_LIST(HVTLFS_HVCALL_REQ_ENUM_)
+};
 /*! @} */
 
 /*! @name Decoder options (hvtlfs_hvcall_input::options)

@@ -219,13 +219,17 @@ enum hvtlfs_call_code {
  *   (its TLFS page gives 8 bytes with padding; see #HVTLFS_CALL_LIST).
  * - HvExtCallQueryCapabilities: one 64-bit capability mask (TLFS page, Output
  *   Parameters).
+ * - HvExtCallGetBootZeroedMemory: 0xFF8 bytes, a range count and 255 ranges of 16 bytes
+ *   (TLFS page, Output Parameters; struct hvtlfs_ext_boot_zeroed_output), so its output
+ *   GPA is at most 8 bytes into its page.
  * @param X the macro applied to each row.
  */
 /* clang-format off */
 #define HVTLFS_CALL_OUTPUT_LIST(X)                                                                 \
 	X(GET_VP_REGISTERS, 0u, sizeof(struct hvtlfs_register_value))                              \
 	X(GET_VP_INDEX_FROM_APIC_ID, 0u, sizeof(uint32_t))                                         \
-	X(EXT_QUERY_CAPABILITIES, sizeof(uint64_t), 0u)
+	X(EXT_QUERY_CAPABILITIES, sizeof(uint64_t), 0u)                                            \
+	X(EXT_GET_BOOT_ZEROED_MEMORY, sizeof(struct hvtlfs_ext_boot_zeroed_output), 0u)
 /* clang-format on */
 /*! @} */
 

@@ -42,9 +42,11 @@ void hvguest_init(void)
 		.has_nested = ms_hyperv.nested_features != 0,
 	};
 
-	/* XMM input may be set: the XMM forms are compiled out of this -mno-sse kernel
+	/*
+	 * XMM input may be set: the XMM forms are compiled out of this -mno-sse kernel
 	 * (HVTLFS_HYPERCALL_XMM 0), so no kernel_fpu_begin() is needed around the calls; a
-	 * build that turns them on gets that FPU section from hvtlfs_linux_hypercall.h. */
+	 * build that turns them on gets that FPU section from hvtlfs_linux_hypercall.h.
+	 */
 	if (hvtlfs_features_from_leaves(&hvguest_hv, &kept))
 		memset(&hvguest_hv, 0, sizeof(hvguest_hv)); /* no hint: every call falls back */
 }
