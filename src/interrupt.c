@@ -85,7 +85,10 @@ int hvtlfs_retarget_build_ex(void *in, size_t in_size, const struct hvtlfs_devic
 			   HVTLFS_RETARGET_VARHDR_WORDS((uint32_t)banks), opts, out);
 	if (rc != HVTLFS_OK)
 		return rc;
+	/* The words the size check reserved for the set (its header and @banks words), not
+	 * the rest of the buffer: the same words written, and the analysis of proofs/ sees
+	 * the encoder's bound without relating a bank to the VP it came from. */
 	rc = hvtlfs_vpset_encode_targets((uint64_t *)in + at / sizeof(uint64_t),
-					 (in_size - at) / sizeof(uint64_t), vps, NULL);
+					 HVTLFS_VPSET_HDR_WORDS + (size_t)banks, vps, NULL);
 	return rc < 0 ? rc : HVTLFS_OK;
 }

@@ -494,7 +494,7 @@ hvtlfs_hypercall_regs(uint64_t control, const void *input, size_t input_bytes, v
 	for (i = 0; i < HVTLFS_ARCH_FAST_REGS_BYTES / 8u; i++)
 		regs[i] = hvtlfs_hypercall_load_qword_(p, input_bytes, i);
 	control |= HVTLFS_CONTROL_FAST;
-	r = hvtlfs_arch_hypercall_regs(page, control, regs);
+	r = HVTLFS_ARCH_HYPERCALL_REGS(page, control, regs);
 	HVTLFS_HYPERCALL_TRACE(hvtlfs_control_code(control), control, r);
 	first = HVTLFS_FAST_OUTPUT_OFFSET(input_bytes);
 	for (i = 0; i < output_bytes; i++) {

@@ -6,9 +6,7 @@
  * operations that read any value or fail without writing it, set anything or fail,
  * NULL ops or NULL functions; every argument any value, every pointer NULL or not.
  * The SMCCC query is proofs/model/cpu.h's contract. The native operations
- * (hvtlfs_vpreg_get_native(), _set_native(), on arm64 a fast hypercall through the
- * register file, inline assembly without a contract in proofs/model yet) are not
- * analysed: proofs/pending.
+ * (hvtlfs_vpreg_get_native(), _set_native()) are bringup_native.c's.
  * Bounds: none.
  *
  * prove-sources: bringup.c features.c

@@ -12,8 +12,7 @@
  * in_size from there (the names and values ending at their count, split), then the
  * input ending exactly at what the call needs (rounded up to its words) or one byte
  * short; the parser with the output ending at output_size (split) for every count.
- * hvtlfs_register_lookup_name() is not analysed yet (proofs/pending: the catalog's
- * names, one row at a time, need a state per row).
+ * hvtlfs_register_lookup_name() is registers_names.c's (a state per catalog row).
  * Bounds: REPS_MAX rep elements (up to 4095 are accepted: every element is the same
  * loop step). A misaligned buffer is not analysed: Eva does not know the alignment of
  * an address (the tests check the refusal).

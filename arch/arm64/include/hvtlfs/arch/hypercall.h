@@ -132,6 +132,7 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t contro
 	return x0;
 }
 
+#ifndef HVTLFS_ARCH_HYPERCALL_REGS
 /*!
  * @brief One register-file fast hypercall: X2-X17 in, the same registers read
  *        back after the call (fast output).
@@ -189,6 +190,18 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_regs(void *page, uint64_t co
 	regs[15] = x17;
 	return x0;
 }
+/*!
+ * @brief The register-file hypercall primitive hvtlfs_hypercall_regs() uses; predefine
+ *        it (before including hvtlfs/hypercall.h) to replace it, as the analysis of
+ *        proofs/ does with a contract of the instruction.
+ * @param page the #HVTLFS_HYPERCALL_METHOD_CUSTOM sequence's operand.
+ * @param control hypercall input value (X1), fast bit set.
+ * @param regs uint64_t[16]: in, X2-X17; out, the same registers after the call.
+ * @return the hypercall result value (X0).
+ */
+#define HVTLFS_ARCH_HYPERCALL_REGS(page, control, regs)                                            \
+	hvtlfs_arch_hypercall_regs((page), (control), (regs))
+#endif
 
 /*! @} */
 
