@@ -198,6 +198,12 @@ struct hvtlfs_vp_source;
  * "all but self" (vpset.c). */
 int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,
 				uint32_t skip, size_t *needed_words);
+/* The same, the set CPUs below @first already read by the caller: their VPs (all below
+ * 64, @skip among them or not) are the bits of @mask0; the result is the same as from
+ * the start. A @first past the source is 0 (and @mask0 then ignored). */
+int hvtlfs_vpset_encode_source_at_(uint64_t *out, size_t out_words,
+				   const struct hvtlfs_vp_source *src, uint32_t skip, size_t first,
+				   uint64_t mask0, size_t *needed_words);
 
 /* What hvtlfs_ranges_plan_() chose and wrote. */
 struct hvtlfs_list_plan_ {

@@ -405,7 +405,7 @@ static uint64_t all_bank(size_t i, uint32_t count, uint32_t skip)
  */
 static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_features *f,
 		    const struct hvtlfs_input_page *pg, struct hvtlfs_ipi_plan *plan,
-		    unsigned int opts)
+		    unsigned int opts, size_t cpu, uint64_t part)
 {
 	const size_t at = HVTLFS_OFFSETOF(struct hvtlfs_ipi_ex_input, vp_set_format) /
 			  sizeof(uint64_t); /* where the Ex call's HV_VP_SET starts */
@@ -452,14 +452,14 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 		/* Encoded once, in place; a set too big for the registers goes to the page. */
 		rc = HVTLFS_ERR_NO_SPACE;
 		if (in != NULL && room >= sizeof(struct hvtlfs_ipi_ex_input))
-			rc = hvtlfs_vpset_encode_source_(in + at, room / sizeof(uint64_t) - at,
-							 req->vps.source, skip, NULL);
+			rc = hvtlfs_vpset_encode_source_at_(in + at, room / sizeof(uint64_t) - at,
+							    req->vps.source, skip, cpu, part, NULL);
 		if (rc == HVTLFS_ERR_NO_SPACE && in != pw && pw != NULL &&
 		    pbytes >= sizeof(struct hvtlfs_ipi_ex_input)) {
 			in = pw;
 			room = pbytes;
-			rc = hvtlfs_vpset_encode_source_(in + at, room / sizeof(uint64_t) - at,
-							 req->vps.source, skip, NULL);
+			rc = hvtlfs_vpset_encode_source_at_(in + at, room / sizeof(uint64_t) - at,
+							    req->vps.source, skip, cpu, part, NULL);
 		}
 		if (rc < 0)
 			return rc;
@@ -534,6 +534,14 @@ int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *req,
 			   const struct hvtlfs_input_page *page, struct hvtlfs_ipi_plan *plan,
 			   unsigned int opts)
 {
+	return hvtlfs_ipi_plan_resume_(req, features, page, plan, opts, 0, 0);
+}
+
+int hvtlfs_ipi_plan_resume_(const struct hvtlfs_ipi_request *req,
+			    const struct hvtlfs_features *features,
+			    const struct hvtlfs_input_page *page, struct hvtlfs_ipi_plan *plan,
+			    unsigned int opts, size_t cpu, uint64_t part)
+{
 	int rc;
 
 	if (plan == NULL)
@@ -541,7 +549,7 @@ int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *req,
 	ipi_plan_reset(plan);
 	if (req == NULL || features == NULL)
 		return HVTLFS_ERR_NULL;
-	rc = ipi_plan(req, features, page, plan, opts);
+	rc = ipi_plan(req, features, page, plan, opts, cpu, part);
 	if (rc != HVTLFS_OK)
 		ipi_plan_reset(plan);
 	return rc;

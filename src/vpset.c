@@ -132,13 +132,15 @@ int hvtlfs_vpset_encode_all(uint64_t *out, size_t out_words)
 /* Bits of one word of a CPU bitmap (an unsigned long: 64 on x86_64, 32 on i386). */
 #define LONG_BITS_ (8u * sizeof(unsigned long))
 
-int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,
-				uint32_t skip, size_t *needed_words)
+int hvtlfs_vpset_encode_source_at_(uint64_t *out, size_t out_words,
+				   const struct hvtlfs_vp_source *src, uint32_t skip, size_t first,
+				   uint64_t mask0, size_t *needed_words)
 {
 	const unsigned long *cpus;
 	const uint32_t *vp_of;
 	size_t ncpus, nw, w, room, n = 0, cur = (size_t)-1;
 	uint64_t acc = 0;
+	unsigned long x;
 
 	if (!src || (!out && out_words))
 		return HVTLFS_ERR_NULL;
@@ -152,44 +154,63 @@ int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hv
 	 * pointer that is NULL when room is 0, so the analysis of proofs/ sees the bound
 	 * without relating that pointer to room. */
 	nw = ncpus / LONG_BITS_ + (ncpus % LONG_BITS_ != 0);
+	if (first >= ncpus) {
+		first = 0; /* not a CPU of the source: from the start */
+		mask0 = 0;
+	}
+	if (skip < 64u)
+		mask0 &= ~HVTLFS_BIT64(skip);
+	if (mask0 != 0) {
+		/* The CPUs below @first, read by the caller: bank 0, as the loop below
+		 * leaves it after them (cleared, its bits in hand). */
+		if (room != 0)
+			((volatile uint64_t *)out)[HVTLFS_VPSET_HDR_WORDS] = 0;
+		n = 1;
+		cur = 0;
+		acc = mask0;
+	}
 	/*
 	 * One pass over the set CPUs. The bits of the bank in hand gather in @acc and go
 	 * to memory when the bank changes (CPU order mostly follows VP order); a bank
 	 * beyond those written so far first clears the banks up to it, so every bank
 	 * word below the highest is written, and none above.
 	 */
-	for (w = 0; w < nw; w++) {
-		unsigned long x = cpus[w];
+	w = first / LONG_BITS_;
+	x = w < nw ? cpus[w] & ~((1UL << (first % LONG_BITS_)) - 1u) : 0;
+	for (; w < nw; w++, x = w < nw ? cpus[w] : 0) {
+		const uint32_t *const vw = vp_of + w * LONG_BITS_;
 
 		if (w == nw - 1 && ncpus % LONG_BITS_)
 			x &= (1UL << (ncpus % LONG_BITS_)) - 1u;
 		while (x) {
-			size_t c = w * LONG_BITS_ + hvtlfs_ctz64((uint64_t)x);
+			const size_t bit = hvtlfs_ctz64((uint64_t)x);
 			uint32_t vp;
 			size_t b;
 
 			/* Never true (x holds no bit at or past ncpus): it states the bound
 			 * where the analysis of proofs/ can see it. */
-			if (c >= ncpus)
+			if (w * LONG_BITS_ + bit >= ncpus)
 				break;
-			vp = vp_of[c];
-			b = vp >> 6;
+			vp = vw[bit];
 			x &= x - 1u;
+			b = vp >> 6;
+			if (b == cur) {
+				/* The bank in hand (its VP below 4096): the common step. */
+				if (vp != skip)
+					acc |= HVTLFS_BIT64(vp & 63u);
+				continue;
+			}
 			if (vp >= HVTLFS_VPSET_MAX_VPS)
 				return HVTLFS_ERR_VP_RANGE;
 			if (vp == skip)
 				continue;
-			if (b != cur) {
-				if (cur < room)
-					out[HVTLFS_VPSET_HDR_WORDS + cur] |= acc;
-				for (; n <= b; n++)
-					if (n < room)
-						((volatile uint64_t *)
-							 out)[HVTLFS_VPSET_HDR_WORDS + n] = 0;
-				cur = b;
-				acc = 0;
-			}
-			acc |= HVTLFS_BIT64(vp & 63u);
+			if (cur < room)
+				out[HVTLFS_VPSET_HDR_WORDS + cur] |= acc;
+			for (; n <= b; n++)
+				if (n < room)
+					((volatile uint64_t *)out)[HVTLFS_VPSET_HDR_WORDS + n] = 0;
+			cur = b;
+			acc = HVTLFS_BIT64(vp & 63u);
 		}
 	}
 	if (cur < room)
@@ -204,6 +225,12 @@ int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hv
 	out[0] = HVTLFS_GENERIC_SET_SPARSE_4K;
 	out[1] = n >= 64u ? ~(uint64_t)0 : HVTLFS_MASK64(n);
 	return (int)n;
+}
+
+int hvtlfs_vpset_encode_source_(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,
+				uint32_t skip, size_t *needed_words)
+{
+	return hvtlfs_vpset_encode_source_at_(out, out_words, src, skip, 0, 0, needed_words);
 }
 
 int hvtlfs_vpset_encode_source(uint64_t *out, size_t out_words, const struct hvtlfs_vp_source *src,

@@ -482,21 +482,34 @@ HVTLFS_MUST_CHECK int hvtlfs_ipi_plan_build_(const struct hvtlfs_ipi_request *re
 					     const struct hvtlfs_features *features,
 					     const struct hvtlfs_input_page *page,
 					     struct hvtlfs_ipi_plan *plan, unsigned int opts);
+/* The same, a CPU source's set CPUs below @cpu already read by the inline loop: their
+ * VPs (all below 64) are the processor mask @mask, and the encoder starts at CPU @cpu
+ * (0 and 0: from the start). */
+HVTLFS_MUST_CHECK int hvtlfs_ipi_plan_resume_(const struct hvtlfs_ipi_request *req,
+					      const struct hvtlfs_features *features,
+					      const struct hvtlfs_input_page *page,
+					      struct hvtlfs_ipi_plan *plan, unsigned int opts,
+					      size_t cpu, uint64_t mask);
 
 /* The processor mask of the set CPUs of one word @x of a CPU bitmap, their VPs from
  * @vp_of (the table's entries from the word's first CPU) OR'd into *@mask; false at
- * the first VP at 64 or above (or none). */
+ * the first VP at 64 or above, its CPU's bit in the word in *@stop and the VPs of the
+ * CPUs before it in *@mask. */
 HVTLFS_ALWAYS_INLINE bool hvtlfs_cpus_mask_word_(unsigned long x, const uint32_t *vp_of,
-						 uint64_t *mask)
+						 uint64_t *mask, size_t *stop)
 {
 	uint64_t m = *mask;
 
 	while (x != 0) {
-		const uint32_t vp = vp_of[hvtlfs_ctz64((uint64_t)x)];
+		const size_t bit = hvtlfs_ctz64((uint64_t)x);
+		const uint32_t vp = vp_of[bit];
 
 		x &= x - 1u;
-		if (vp >= 64u)
+		if (vp >= 64u) {
+			*mask = m;
+			*stop = bit;
 			return false;
+		}
 		m |= (uint64_t)1 << vp;
 	}
 	*mask = m;
@@ -506,18 +519,23 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_cpus_mask_word_(unsigned long x, const uint32_t
 /*
  * The processor-mask loop a kernel writes, over a CPU source: set CPU by set CPU, its
  * VP from the table, four words a step (four empty ones skipped at once). The mask in
- * *@mask; false for a
- * VP at 64 or above (or none) and for a NULL bitmap or table (the library's).
+ * *@mask; false for a VP at 64 or above, with that CPU in *@cpu and the VPs of the set
+ * CPUs before it in *@mask (where the library goes on), and for a NULL bitmap or table
+ * (*@cpu and *@mask 0: the library's from the start).
  */
-HVTLFS_ALWAYS_INLINE bool hvtlfs_source_mask_(const struct hvtlfs_vp_source *src, uint64_t *mask)
+HVTLFS_ALWAYS_INLINE bool hvtlfs_source_mask_(const struct hvtlfs_vp_source *src, uint64_t *mask,
+					      size_t *cpu)
 {
 	const size_t lbits = 8u * sizeof(unsigned long);
-	const unsigned long *p = src->cpus;
+	const unsigned long *const cpus = src->cpus;
+	const unsigned long *p = cpus;
 	const uint32_t *vp_of = src->vp_of_cpu;
 	const size_t ncpus = src->ncpus;
 	const unsigned long *const end = p + ncpus / lbits;
+	size_t bit;
 
 	*mask = 0;
+	*cpu = 0;
 	if (p == NULL || vp_of == NULL)
 		return false;
 	for (; end - p >= 4; p += 4, vp_of += 4u * lbits) {
@@ -526,16 +544,23 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_source_mask_(const struct hvtlfs_vp_source *src
 
 			for (k = 0; k < 4u; k++)
 				if (p[k] != 0 &&
-				    !hvtlfs_cpus_mask_word_(p[k], vp_of + k * lbits, mask))
+				    !hvtlfs_cpus_mask_word_(p[k], vp_of + k * lbits, mask, &bit)) {
+					*cpu = (size_t)(p + k - cpus) * lbits + bit;
 					return false;
+				}
 		}
 	}
 	for (; p != end; p++, vp_of += lbits)
-		if (*p != 0 && !hvtlfs_cpus_mask_word_(*p, vp_of, mask))
+		if (*p != 0 && !hvtlfs_cpus_mask_word_(*p, vp_of, mask, &bit)) {
+			*cpu = (size_t)(p - cpus) * lbits + bit;
 			return false;
-	return ncpus % lbits == 0 ||
-	       hvtlfs_cpus_mask_word_(*p & (((unsigned long)1 << (ncpus % lbits)) - 1u), vp_of,
-				      mask);
+		}
+	if (ncpus % lbits == 0 ||
+	    hvtlfs_cpus_mask_word_(*p & (((unsigned long)1 << (ncpus % lbits)) - 1u), vp_of, mask,
+				   &bit))
+		return true;
+	*cpu = (size_t)(p - cpus) * lbits + bit;
+	return false;
 }
 
 /*
@@ -546,7 +571,8 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_source_mask_(const struct hvtlfs_vp_source *src
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *req,
 					      const struct hvtlfs_features *f,
-					      struct hvtlfs_ipi_plan *plan)
+					      struct hvtlfs_ipi_plan *plan, size_t *cpu,
+					      uint64_t *part)
 {
 	const uint32_t vector = req->vector;
 	uint64_t mask;
@@ -556,8 +582,10 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_ipi_plan_one_(const struct hvtlfs_ipi_request *r
 	    vector > HVTLFS_IPI_VECTOR_MAX)
 		return 0;
 	if (req->vps.source != NULL) {
-		if (!hvtlfs_source_mask_(req->vps.source, &mask))
+		if (!hvtlfs_source_mask_(req->vps.source, &mask, cpu)) {
+			*part = mask; /* the library goes on from *cpu */
 			return 0;
+		}
 	} else {
 		mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
 	}
@@ -665,10 +693,13 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
 hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req, const struct hvtlfs_features *features,
 		      const struct hvtlfs_input_page *page, struct hvtlfs_ipi_plan *plan)
 {
+	size_t cpu = 0;
+	uint64_t part = 0;
+
 	if (req != NULL && features != NULL && plan != NULL &&
-	    hvtlfs_ipi_plan_one_(req, features, plan))
+	    hvtlfs_ipi_plan_one_(req, features, plan, &cpu, &part))
 		return HVTLFS_OK;
-	return hvtlfs_ipi_plan_build_(req, features, page, plan, HVTLFS_PLAN_OPTS_);
+	return hvtlfs_ipi_plan_resume_(req, features, page, plan, HVTLFS_PLAN_OPTS_, cpu, part);
 }
 
 /*!
