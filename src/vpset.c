@@ -139,7 +139,7 @@ int hvtlfs_vpset_encode_source_at_(uint64_t *out, size_t out_words,
 	const unsigned long *cpus;
 	const uint32_t *vp_of;
 	size_t ncpus, nw, w, room, n = 0, cur = (size_t)-1;
-	uint64_t acc = 0;
+	uint64_t acc = 0, keep = ~(uint64_t)0;
 	unsigned long x;
 
 	if (!src || (!out && out_words))
@@ -159,7 +159,7 @@ int hvtlfs_vpset_encode_source_at_(uint64_t *out, size_t out_words,
 		mask0 = 0;
 	}
 	if (skip < 64u)
-		mask0 &= ~HVTLFS_BIT64(skip);
+		mask0 &= ~HVTLFS_BIT64(skip); /* only the skipped VP: no bank */
 	if (mask0 != 0) {
 		/* The CPUs below @first, read by the caller: bank 0, as the loop below
 		 * leaves it after them (cleared, its bits in hand). */
@@ -168,36 +168,37 @@ int hvtlfs_vpset_encode_source_at_(uint64_t *out, size_t out_words,
 		n = 1;
 		cur = 0;
 		acc = mask0;
+		keep = skip < 64u ? ~HVTLFS_BIT64(skip) : ~(uint64_t)0;
 	}
 	/*
 	 * One pass over the set CPUs. The bits of the bank in hand gather in @acc and go
-	 * to memory when the bank changes (CPU order mostly follows VP order); a bank
-	 * beyond those written so far first clears the banks up to it, so every bank
-	 * word below the highest is written, and none above.
+	 * to memory, less the skipped VP's bit (@keep), when the bank changes (CPU order
+	 * mostly follows VP order); a bank beyond those written so far first clears the
+	 * banks up to it, so every bank word below the highest is written, and none above.
+	 * A VP in the bank in hand is the common step: no range check (the bank is below
+	 * 64), no skip check (@keep drops it).
 	 */
 	w = first / LONG_BITS_;
 	x = w < nw ? cpus[w] & ~((1UL << (first % LONG_BITS_)) - 1u) : 0;
 	for (; w < nw; w++, x = w < nw ? cpus[w] : 0) {
 		const uint32_t *const vw = vp_of + w * LONG_BITS_;
+		/* The word's CPUs below ncpus: at most LONG_BITS_, at least 1 (w < nw). */
+		const size_t lim = (size_t)hvtlfs_min_u64_(ncpus - w * LONG_BITS_, LONG_BITS_);
 
-		if (w == nw - 1 && ncpus % LONG_BITS_)
-			x &= (1UL << (ncpus % LONG_BITS_)) - 1u;
 		while (x) {
-			const size_t bit = hvtlfs_ctz64((uint64_t)x);
+			const unsigned int bit = hvtlfs_ctz64((uint64_t)x);
 			uint32_t vp;
 			size_t b;
 
-			/* Never true (x holds no bit at or past ncpus): it states the bound
-			 * where the analysis of proofs/ can see it. */
-			if (w * LONG_BITS_ + bit >= ncpus)
+			/* A bit at or past ncpus (in the last word; the set bits come in
+			 * order, so none below it follows): not a CPU of the source. */
+			if (bit >= lim)
 				break;
 			vp = vw[bit];
 			x &= x - 1u;
 			b = vp >> 6;
 			if (b == cur) {
-				/* The bank in hand (its VP below 4096): the common step. */
-				if (vp != skip)
-					acc |= HVTLFS_BIT64(vp & 63u);
+				acc |= HVTLFS_BIT64(vp & 63u);
 				continue;
 			}
 			if (vp >= HVTLFS_VPSET_MAX_VPS)
@@ -205,16 +206,17 @@ int hvtlfs_vpset_encode_source_at_(uint64_t *out, size_t out_words,
 			if (vp == skip)
 				continue;
 			if (cur < room)
-				out[HVTLFS_VPSET_HDR_WORDS + cur] |= acc;
+				out[HVTLFS_VPSET_HDR_WORDS + cur] |= acc & keep;
 			for (; n <= b; n++)
 				if (n < room)
 					((volatile uint64_t *)out)[HVTLFS_VPSET_HDR_WORDS + n] = 0;
 			cur = b;
 			acc = HVTLFS_BIT64(vp & 63u);
+			keep = skip >> 6 == b ? ~HVTLFS_BIT64(skip & 63u) : ~(uint64_t)0;
 		}
 	}
 	if (cur < room)
-		out[HVTLFS_VPSET_HDR_WORDS + cur] |= acc;
+		out[HVTLFS_VPSET_HDR_WORDS + cur] |= acc & keep;
 	/* n <= 64 (banks of VPs below 4096): the min changes nothing, it states the bound
 	 * where the analysis of proofs/ can see it. */
 	n = (size_t)hvtlfs_min_u64_(n, HVTLFS_VPSET_MAX_BANKS);
