@@ -1314,6 +1314,93 @@ static void test_inline_same_as_library(void **state)
 	}
 }
 
+/* The IPI planner from a CPU source, its inline loop handing the library where it
+ * stopped (a VP at 64 or above) and the mask so far: random sources of up to 320 CPUs
+ * (VPs in CPU order, reversed, scattered below 256, or one at 4096 and up), a sender
+ * left out or not, planned through the inline path and checked against the HV_VP_SET
+ * written here from the definition: banks 0 to the highest with a VP, all but the
+ * sender's bit. */
+static void test_ipi_source_resume(void **state)
+{
+	enum {
+		NCPU = 320,
+		LB = 8 * sizeof(unsigned long)
+	};
+	static unsigned long cpus[NCPU / LB];
+	static uint32_t vp_of[NCPU];
+	struct hvtlfs_vp_source src;
+	unsigned int iter;
+	(void)state;
+
+	testutil_seed(0x5EED1B1u);
+	for (iter = 0; iter < 6000; iter++) {
+		struct hvtlfs_ipi_request r;
+		struct hvtlfs_ipi_plan o;
+		uint64_t x = testutil_next(), want[64];
+		size_t ncpus = 1u + (size_t)(testutil_next() % NCPU), k, top = 0;
+		uint32_t density = (uint32_t)(x >> 8) % 4u;
+		bool any = false, bad = false;
+		int rc;
+
+		ipi_features();
+		memset(cpus, 0, sizeof(cpus));
+		memset(want, 0, sizeof(want));
+		for (k = 0; k < NCPU; k++) {
+			vp_of[k] = (x & 3) == 0	  ? (uint32_t)k
+				   : (x & 3) == 1 ? (uint32_t)(NCPU - 1 - k)
+				   : (x & 3) == 2 ? (uint32_t)(testutil_next() % 256u)
+						  : (uint32_t)k + (k == 100 ? 4000u : 0u);
+			if (density == 0 || testutil_next() % 4u < density)
+				cpus[k / LB] |= 1ul << (k % LB);
+		}
+		memset(&r, 0, sizeof(r));
+		src.cpus = cpus;
+		src.ncpus = ncpus;
+		src.vp_of_cpu = vp_of;
+		r.vps.source = &src;
+		r.vector = 0x40;
+		r.exclude_self = (x & 4) != 0;
+		r.self_vp = (uint32_t)(testutil_next() % 330u);
+		for (k = 0; k < ncpus; k++) {
+			uint32_t vp = vp_of[k];
+
+			if (!(cpus[k / LB] >> (k % LB) & 1))
+				continue;
+			if (vp >= 4096u) {
+				bad = true;
+				continue;
+			}
+			if (r.exclude_self && vp == r.self_vp)
+				continue;
+			want[vp / 64] |= (uint64_t)1 << (vp % 64);
+			any = true;
+			if (vp / 64 > top)
+				top = vp / 64;
+		}
+		memset(page, 0xA5, sizeof(page));
+		rc = hvtlfs_ipi_plan_build(&r, &feat, &pg, &o);
+		if (bad) {
+			assert_int_equal(rc, HVTLFS_ERR_VP_RANGE);
+			continue;
+		}
+		assert_int_equal(rc, HVTLFS_OK);
+		if (!any) {
+			assert_int_equal(o.form, HVTLFS_FORM_NONE);
+		} else if (top == 0) {
+			assert_int_equal(o.form, HVTLFS_FORM_FAST);
+			assert_true(o.regs[1] == want[0]);
+		} else {
+			const uint64_t *in = o.form == HVTLFS_FORM_SLOW ? page : o.regs;
+
+			assert_true(o.control == (0x0015u | ((uint64_t)(top + 1)
+							     << HVTLFS_CONTROL_VARHDR_SHIFT)));
+			assert_true(in[0] == 0x40 && in[1] == HVTLFS_GENERIC_SET_SPARSE_4K &&
+				    in[2] == HVTLFS_MASK64(top + 1));
+			assert_memory_equal(in + 3, want, (top + 1) * 8);
+		}
+	}
+}
+
 /* The flush planner's inline half plans exactly what the library plans: random
  * one-range requests (any length, aligned to 4 KiB, 2 MiB or 1 GiB or not, every mapping
  * size, valid or not), bitmaps, policies and features, planned both ways, the same plan
@@ -1424,6 +1511,7 @@ int main(void)
 		cmocka_unit_test(test_guard_after_page),
 		cmocka_unit_test(test_input_page),
 		cmocka_unit_test(test_inline_same_as_library),
+		cmocka_unit_test(test_ipi_source_resume),
 		cmocka_unit_test(test_inline_flush_same_as_library),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
