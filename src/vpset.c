@@ -181,20 +181,18 @@ int hvtlfs_vpset_encode_source_at_(uint64_t *out, size_t out_words,
 	w = first / LONG_BITS_;
 	x = w < nw ? cpus[w] & ~((1UL << (first % LONG_BITS_)) - 1u) : 0;
 	for (; w < nw; w++, x = w < nw ? cpus[w] : 0) {
-		const uint32_t *const vw = vp_of + w * LONG_BITS_;
-		/* The word's CPUs below ncpus: at most LONG_BITS_, at least 1 (w < nw). */
-		const size_t lim = (size_t)hvtlfs_min_u64_(ncpus - w * LONG_BITS_, LONG_BITS_);
+		const size_t base = w * LONG_BITS_; /* the word's first CPU */
 
 		while (x) {
-			const unsigned int bit = hvtlfs_ctz64((uint64_t)x);
+			const size_t c = base + hvtlfs_ctz64((uint64_t)x);
 			uint32_t vp;
 			size_t b;
 
 			/* A bit at or past ncpus (in the last word; the set bits come in
 			 * order, so none below it follows): not a CPU of the source. */
-			if (bit >= lim)
+			if (c >= ncpus)
 				break;
-			vp = vw[bit];
+			vp = vp_of[c];
 			x &= x - 1u;
 			b = vp >> 6;
 			if (b == cur) {
