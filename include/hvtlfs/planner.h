@@ -219,18 +219,19 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_input_page_holds_(const struct hvtlfs_input_pag
 	       page->checked_ == hvtlfs_input_page_mark_(page->va, page->gpa, page->size);
 }
 
-/* Whether the @n words at @w are all zero: four words a step, no branch inside. */
+/* Whether the @n words at @w (n at least 1) are all zero, without a loop for up to 3
+ * (words 0, n / 2 and n - 1 are all of them) or a tail (four words a step, then the last
+ * three, which may overlap words already seen). */
 HVTLFS_ALWAYS_INLINE bool hvtlfs_words_zero_(const uint64_t *w, size_t n)
 {
-	uint64_t acc = 0;
-	size_t i = 0;
+	size_t i;
 
-	for (; i + 4u <= n; i += 4u)
+	if (n < 4u)
+		return (w[0] | w[n / 2u] | w[n - 1u]) == 0;
+	for (i = 0; i + 4u <= n; i += 4u)
 		if ((w[i] | w[i + 1u] | w[i + 2u] | w[i + 3u]) != 0)
 			return false;
-	for (; i < n; i++)
-		acc |= w[i];
-	return acc == 0;
+	return (w[n - 3u] | w[n - 2u] | w[n - 1u]) == 0;
 }
 
 /* The processor mask of a VP bitmap whose VPs are all below 64, else 0 (a VP at 64 or
