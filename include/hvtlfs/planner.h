@@ -611,6 +611,26 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush
 						   const struct hvtlfs_input_page *page,
 						   struct hvtlfs_gpa_flush_plan *plan,
 						   unsigned int opts);
+/* The header of a guest-physical list of @n entries at @in, and its plan. */
+HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_request *req,
+						const struct hvtlfs_input_page *page,
+						struct hvtlfs_gpa_flush_plan *plan, uint64_t *in,
+						size_t n)
+{
+	const uint64_t as = req->address_space;
+
+	in[0] = as;
+	in[1] = 0; /* flags: reserved */
+	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
+			((uint64_t)n << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
+			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
+	plan->form = HVTLFS_FORM_SLOW;
+	plan->input_size = (uint32_t)((2u + n) * sizeof(uint64_t));
+	plan->entries = (uint32_t)n;
+	plan->address_space = as;
+	plan->page = page;
+}
+
 /*
  * The inline half of hvtlfs_gpa_flush_plan_build(): ranges ascending and apart from
  * each other by at least one page, each at most 2048 pages (one 4 KiB
@@ -651,6 +671,8 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
 		if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_RANGE_MAX_PAGE - addl)
 			return 0;
 		in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
+		hvtlfs_gpa_plan_list_(req, page, plan, in, 1); /* its constants */
+		return 1;
 	} else {
 		uint64_t next = 0, seen = 0;
 		size_t i;
@@ -670,16 +692,7 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
 		if (seen > HVTLFS_RANGE_MAX_PAGE || next > HVTLFS_RANGE_MAX_PAGE + 2u)
 			return 0; /* HVTLFS_ERR_RANGE_WRAP: the library's */
 	}
-	in[0] = req->address_space;
-	in[1] = 0; /* flags: reserved */
-	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
-			((uint64_t)nr << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
-			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
-	plan->form = HVTLFS_FORM_SLOW;
-	plan->input_size = (uint32_t)((2u + nr) * sizeof(uint64_t));
-	plan->entries = (uint32_t)nr;
-	plan->address_space = req->address_space;
-	plan->page = page;
+	hvtlfs_gpa_plan_list_(req, page, plan, in, nr);
 	return 1;
 }
 /*! @endcond */
