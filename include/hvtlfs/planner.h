@@ -758,6 +758,9 @@ hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req, const struct hvtlfs_
  * hvtlfs_gpa_flush_request::mapping_size, where they need fewer entries; otherwise
  * HvFlushGuestPhysicalAddressSpace, fast, its 16 bytes in RDX and R8. The nested bit
  * (control bit 31) when hvtlfs_gpa_flush_request::nested.
+ *
+ * Inline: a list of ranges ascending and apart, one 4 KiB entry each, in the page, is
+ * planned in the caller; the rest by the library, with the same decisions and bytes.
  * @param req what to flush.
  * @param features the partition's features: the planner reads
  *        hvtlfs_features::nested (gpa_flush_hypercalls) and hvtlfs_features::xmm_input.
