@@ -453,6 +453,11 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 		 * with none before it, there is nothing for the handler to do. */
 		if (q->status != HVTLFS_STATUS_SUCCESS) {
 			call.rep_limit = hvtlfs_result_reps_completed(q->result);
+			/* Never past the rep count (nor is a refused element): the bound
+			 * of the elements a handler reads, stated where an analyser sees
+			 * it (docs/proofs.md, "Volatile stores"). */
+			if (call.rep_limit > call.rep_count)
+				call.rep_limit = call.rep_count;
 			if (call.rep_limit <= rep0)
 				return answer(a, regs, out, q->status, call.rep_limit, q->reason);
 		}

@@ -7,9 +7,11 @@
  * The accessor fails (writing nothing) or fills exactly the bytes asked for with any
  * values (a read), or reads exactly the bytes it is given and then succeeds or fails (a
  * write): a read or write past what the dispatcher passes is an alarm here. The
- * handler reads every byte of its input and every element the call gives it (up to the
- * counts of the request), writes its whole output, and replies any status with any
- * reps completed.
+ * handler reads every byte of its input and every element the call gives it (the
+ * ranges of a range request up to its range count, the registers or APIC ids of a
+ * register or VP-index request up to its element count: the counts a request of that
+ * kind defines, struct hvtlfs_hvcall_request), writes its whole output, and replies
+ * any status with any reps completed.
  */
 #ifndef HVTLFS_PROVE_DISPATCH_ENV_H
 #define HVTLFS_PROVE_DISPATCH_ENV_H
@@ -54,13 +56,20 @@ static void handler(void *ctx, const struct hvtlfs_dispatch_call *call,
 	for (i = 0; i < call->input_len; i++)
 		sum += call->input[i];
 	if (call->req) {
-		for (i = 0; i < call->req->nranges; i++)
-			sum += (unsigned int)call->ranges[i].base;
-		if (call->req->kind == HVTLFS_HVCALL_REQ_VP_REGISTERS)
-			for (i = 0; i < call->req->nelements; i++)
+		uint32_t kind = call->req->kind;
+		/* The reps the call gives the handler. */
+		size_t reps =
+			call->rep_limit > call->rep_start ? call->rep_limit - call->rep_start : 0;
+
+		if (kind == HVTLFS_HVCALL_REQ_FLUSH_VA || kind == HVTLFS_HVCALL_REQ_FLUSH_GPA ||
+		    kind == HVTLFS_HVCALL_REQ_VISIBILITY || kind == HVTLFS_HVCALL_REQ_EXT_HEAT_HINT)
+			for (i = 0; i < call->req->nranges && i < reps; i++)
+				sum += (unsigned int)call->ranges[i].base;
+		if (kind == HVTLFS_HVCALL_REQ_VP_REGISTERS)
+			for (i = 0; i < call->req->nelements && i < reps; i++)
 				sum += call->registers[i].name;
-		if (call->req->kind == HVTLFS_HVCALL_REQ_VP_INDEX)
-			for (i = 0; i < call->req->nelements; i++)
+		if (kind == HVTLFS_HVCALL_REQ_VP_INDEX)
+			for (i = 0; i < call->req->nelements && i < reps; i++)
 				sum += call->apic_ids[i];
 	}
 	if (call->output_len)
