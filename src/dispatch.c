@@ -279,6 +279,12 @@ static int vtl_switch(const struct hvtlfs_dispatcher *d, const struct abi_ *a,
 		return HVTLFS_OK;
 	}
 	hvtlfs_zero_(&call, sizeof(call));
+	/* What a handler may dereference, stored as such (see hvtlfs_dispatch()). */
+	call.output = NULL;
+	call.output_len = 0;
+	call.put_out = NULL;
+	call.put_out_size = 0;
+	call.input_len = 0;
 	call.control = control;
 	call.code = out->code;
 	call.req = &s->req;
