@@ -7,11 +7,19 @@
  * The accessor fails (writing nothing) or fills exactly the bytes asked for with any
  * values (a read), or reads exactly the bytes it is given and then succeeds or fails (a
  * write): a read or write past what the dispatcher passes is an alarm here. The
- * handler reads every byte of its input and every element the call gives it (the
+ * handler reads every byte of its input and every element the call gives it: the
  * ranges of a range request up to its range count, the registers or APIC ids of a
- * register or VP-index request up to its element count: the counts a request of that
- * kind defines, struct hvtlfs_hvcall_request), writes its whole output, and replies
- * any status with any reps completed.
+ * register or VP-index request up to its element count (the counts a request of that
+ * kind defines, struct hvtlfs_hvcall_request), each at most the reps the call hands
+ * it (rep_start to rep_limit). It writes its whole output and replies any status with
+ * any reps completed.
+ *
+ * Why the reads stop at the reps handed over too: the decoder's check zeroes the
+ * request with volatile stores, whose values Eva does not track (docs/proofs.md,
+ * "Volatile stores"), so where the decoder returns before its element loop Eva sees a
+ * request of any kind and counts; the dispatcher bounds rep_limit by the rep count,
+ * and a request's element count is never more than the reps it decoded (the decoders'
+ * drivers and tests/test_dispatch.c).
  */
 #ifndef HVTLFS_PROVE_DISPATCH_ENV_H
 #define HVTLFS_PROVE_DISPATCH_ENV_H
