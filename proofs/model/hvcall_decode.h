@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The guest's hypercall as hvtlfs_hvcall_decode_into() decodes it, for the rows of one
+ * call family (the drivers proofs/drivers/hvcall_decode_*.c), so that each analysis
+ * keeps only that family's states.
+ *
+ * prove_decode_rows() takes the family's call codes and analyses, for each of them
+ * (one state a code: the row's sizes, flags and decoder are judged alone):
+ * - the fast bit clear or set; every nested and reserved bit of the control word; every
+ *   input and output GPA, VTL call input, feature word and option word;
+ * - the variable header size of a VARHDR row each of 0 to PROVE_DECODE_EXACT, or any
+ *   larger value; the rep count of a rep row each of 0 to PROVE_DECODE_EXACT or any
+ *   larger value, its rep start 0, 1 or any larger value (above the count too); a row
+ *   that takes none has 0 or any other value (refused);
+ * - the guest bytes, fully unknown and changing between reads (proofs/model/guest.c):
+ *   for the exact sizes, exactly the bytes the call needs (the fixed header, the
+ *   variable header and the rep elements, as the catalog sizes them), ending where
+ *   the length the decoder is given ends, so that a read past it is an alarm; or
+ *   every shorter length with no byte readable at all (the decoder reads nothing of a
+ *   truncated input). For the larger sizes, a whole page of bytes with every length:
+ *   the decoder's loops stop at the reps its input holds (src/hvcall.c elements_in()),
+ *   so each read is inside the need, which the check bounds by the page;
+ * - the caller's arrays (ranges, registers, APIC ids) ending at their capacity, each of
+ *   0 to PROVE_DECODE_CAP for a rep row, or no elements at all (NULL); a simple row
+ *   gets arrays or NULL.
+ * The request holds any bytes before the call (docs/proofs.md, "Volatile stores").
+ *
+ * Bounds, and why they are enough: each further rep element or bank word is read and
+ * written at its own offset by the same loop step as the ones analysed exactly, and
+ * the larger counts are analysed with a page; the HV_VP_SET and range decoders the
+ * calls use are proven for every length by vpset_decode and ranges_decode.
+ */
+#ifndef HVTLFS_PROVE_HVCALL_DECODE_H
+#define HVTLFS_PROVE_HVCALL_DECODE_H
+
+#include "prove.h"
+#include "hvtlfs/catalog.h"
+#include "hvtlfs/hvcall.h"
+
+#define PROVE_DECODE_EXACT 2u /* variable header and rep count sizes analysed exactly */
+#define PROVE_DECODE_CAP   2u /* the largest element capacity */
+
+static uint8_t prove_decode_guest[HVTLFS_PAGE_SIZE];
+static struct hvtlfs_range_entry prove_decode_ranges[PROVE_DECODE_CAP];
+static struct hvtlfs_register_entry prove_decode_registers[PROVE_DECODE_CAP];
+static uint32_t prove_decode_apic_ids[PROVE_DECODE_CAP];
+
+/* Each of 0 to @exact (the selector @sel, split by the caller), or any value above it
+ * up to @max. */
+static uint64_t prove_decode_field(int sel, uint32_t exact, uint32_t max)
+{
+	return sel <= (int)exact ? (uint64_t)sel : (uint64_t)prove_u32_in(exact + 1u, max);
+}
+
+/* The control word of call @code with the sizes given, any nested and reserved bits. */
+static uint64_t prove_decode_control(uint16_t code, int fast, uint64_t varhdr, uint64_t reps,
+				     uint64_t start)
+{
+	return code | (uint64_t)fast << HVTLFS_CONTROL_FAST_SHIFT |
+	       varhdr << HVTLFS_CONTROL_VARHDR_SHIFT | reps << HVTLFS_CONTROL_REP_COUNT_SHIFT |
+	       start << HVTLFS_CONTROL_REP_START_SHIFT |
+	       (prove_u64() &
+		(HVTLFS_CONTROL_RESERVED_MASK | (uint64_t)1u << HVTLFS_CONTROL_NESTED_SHIFT));
+}
+
+/* Every input of the header comment for each of the @ncodes catalog codes @codes. */
+static int prove_decode_rows(const uint16_t *codes, int ncodes)
+{
+	const struct hvtlfs_call_info *info;
+	struct hvtlfs_hvcall_input in;
+	struct hvtlfs_hvcall_request req;
+	struct hvtlfs_hvcall_elements el;
+	int row = Frama_C_interval(0, ncodes - 1), fast = prove_bool(), mode, elnull = 0;
+	int vsel, rsel, ssel, capsel = (int)PROVE_DECODE_CAP;
+	uint32_t vx, rx;
+	uint64_t varhdr, reps, start;
+	size_t need, cap;
+
+	//@ split row;
+	info = hvtlfs_call_lookup(codes[row]);
+	if (!info)
+		return -1;
+	//@ split fast;
+	vx = (info->flags & HVTLFS_CALLF_VARHDR) ? PROVE_DECODE_EXACT : 0u;
+	rx = info->kind == HVTLFS_CALL_KIND_REP ? PROVE_DECODE_EXACT : 0u;
+	vsel = Frama_C_interval(0, (int)vx + 1);
+	rsel = Frama_C_interval(0, (int)rx + 1);
+	ssel = Frama_C_interval(0, rx ? 2 : 1);
+	//@ split vsel;
+	//@ split rsel;
+	//@ split ssel;
+	varhdr = prove_decode_field(vsel, vx, HVTLFS_CONTROL_VARHDR_MAX);
+	reps = prove_decode_field(rsel, rx, HVTLFS_CONTROL_REP_MAX);
+	start = prove_decode_field(ssel, rx ? 1u : 0u, HVTLFS_CONTROL_REP_MAX);
+	/* Whatever the caller's request held before (docs/proofs.md, "Volatile stores"). */
+	prove_unknown(&req, sizeof(req));
+	prove_unknown(prove_decode_guest, sizeof(prove_decode_guest));
+	in.control = prove_decode_control(info->code, fast, varhdr, reps, start);
+	in.input_gpa = prove_u64();
+	in.output_gpa = prove_u64();
+	in.vtl_input = prove_u64();
+	in.features = prove_uint();
+	in.options = prove_uint();
+	/* The bytes the call needs, as the catalog sizes it. */
+	need = info->fixed_header_size + sizeof(uint64_t) * (size_t)varhdr +
+	       info->rep_element_size * (size_t)reps;
+	if (vsel <= (int)vx && rsel <= (int)rx)
+		mode = need ? Frama_C_interval(0, 1) : 0;
+	else
+		mode = 2;
+	//@ split mode;
+	if (mode == 0) {
+		/* Exactly the need, ending there. */
+		in.len = need;
+		in.bytes = PROVE_TAIL(prove_decode_guest, need);
+	} else if (mode == 1) {
+		/* Shorter, and nothing readable. */
+		in.len = prove_size(0, need - 1u);
+		in.bytes = PROVE_TAIL(prove_decode_guest, 0);
+	} else {
+		in.len = prove_size_any();
+		in.bytes = prove_decode_guest;
+	}
+	if (rx) {
+		capsel = Frama_C_interval(0, (int)PROVE_DECODE_CAP);
+		//@ split capsel;
+		if (capsel == 0)
+			elnull = prove_bool();
+	} else {
+		elnull = prove_bool();
+	}
+	//@ split elnull;
+	cap = (size_t)capsel;
+	el.ranges = PROVE_TAIL(prove_decode_ranges, cap);
+	el.ranges_cap = cap;
+	el.registers = PROVE_TAIL(prove_decode_registers, cap);
+	el.registers_cap = cap;
+	el.apic_ids = PROVE_TAIL(prove_decode_apic_ids, cap);
+	el.apic_ids_cap = cap;
+	return hvtlfs_hvcall_decode_into(&in, &req, elnull ? NULL : &el);
+}
+
+#endif /* HVTLFS_PROVE_HVCALL_DECODE_H */
