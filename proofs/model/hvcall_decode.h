@@ -6,8 +6,9 @@
  *
  * prove_decode_rows() takes the family's call codes and analyses, for each of them
  * (one state a code: the row's sizes, flags and decoder are judged alone):
- * - the fast bit clear or set; every nested and reserved bit of the control word; every
- *   input and output GPA, VTL call input, feature word and option word;
+ * - the fast bit clear or set; the nested bit clear or set; no reserved bit, or any
+ *   reserved bits (with a page of bytes, below); every input and output GPA, VTL call
+ *   input, feature word and option word;
  * - the variable header size of a VARHDR row each of 0 to PROVE_DECODE_EXACT, or any
  *   larger value; the rep count of a rep row each of 0 to PROVE_DECODE_EXACT or any
  *   larger value, its rep start 0, 1 or any larger value (above the count too); a row
@@ -17,7 +18,7 @@
  *   variable header and the rep elements, as the catalog sizes them), ending where
  *   the length the decoder is given ends, so that a read past it is an alarm; or
  *   every shorter length with no byte readable at all (the decoder reads nothing of a
- *   truncated input). For the larger sizes, a whole page of bytes with every length:
+ *   truncated input). For the larger sizes, a page of bytes with every length up to it:
  *   the decoder's loops stop at the reps its input holds (src/hvcall.c elements_in()),
  *   so each read is inside the need, which the check bounds by the page;
  * - the caller's arrays (ranges, registers, APIC ids) ending at their capacity, each of
@@ -52,15 +53,16 @@ static uint64_t prove_decode_field(int sel, uint32_t exact, uint32_t max)
 	return sel <= (int)exact ? (uint64_t)sel : (uint64_t)prove_u32_in(exact + 1u, max);
 }
 
-/* The control word of call @code with the sizes given, any nested and reserved bits. */
+/* The control word of call @code with the sizes given, the nested bit clear or set,
+ * and no reserved bit or (@rsv) any reserved bits. */
 static uint64_t prove_decode_control(uint16_t code, int fast, uint64_t varhdr, uint64_t reps,
-				     uint64_t start)
+				     uint64_t start, int rsv)
 {
 	return code | (uint64_t)fast << HVTLFS_CONTROL_FAST_SHIFT |
 	       varhdr << HVTLFS_CONTROL_VARHDR_SHIFT | reps << HVTLFS_CONTROL_REP_COUNT_SHIFT |
 	       start << HVTLFS_CONTROL_REP_START_SHIFT |
-	       (prove_u64() &
-		(HVTLFS_CONTROL_RESERVED_MASK | (uint64_t)1u << HVTLFS_CONTROL_NESTED_SHIFT));
+	       (uint64_t)prove_bool() << HVTLFS_CONTROL_NESTED_SHIFT |
+	       (rsv ? prove_u64() & HVTLFS_CONTROL_RESERVED_MASK : 0u);
 }
 
 /* Every input of the header comment for each of the @ncodes catalog codes @codes. */
@@ -70,9 +72,9 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	struct hvtlfs_hvcall_input in;
 	struct hvtlfs_hvcall_request req;
 	struct hvtlfs_hvcall_elements el;
-	int row = Frama_C_interval(0, ncodes - 1), fast = prove_bool(), mode, elnull = 0;
-	int vsel, rsel, ssel, capsel = (int)PROVE_DECODE_CAP;
-	uint32_t vx, rx;
+	int row = Frama_C_interval(0, ncodes - 1), fast = prove_bool(), rsv = prove_bool();
+	int vsel, rsel, ssel, capsel = (int)PROVE_DECODE_CAP, mode, elnull = 0;
+	uint32_t vx, rx, sx;
 	uint64_t varhdr, reps, start;
 	size_t need, cap;
 
@@ -83,19 +85,21 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	//@ split fast;
 	vx = (info->flags & HVTLFS_CALLF_VARHDR) ? PROVE_DECODE_EXACT : 0u;
 	rx = info->kind == HVTLFS_CALL_KIND_REP ? PROVE_DECODE_EXACT : 0u;
+	sx = rx ? 1u : 0u;
 	vsel = Frama_C_interval(0, (int)vx + 1);
 	rsel = Frama_C_interval(0, (int)rx + 1);
-	ssel = Frama_C_interval(0, rx ? 2 : 1);
+	ssel = Frama_C_interval(0, (int)sx + 1);
+	//@ split rsv;
 	//@ split vsel;
 	//@ split rsel;
 	//@ split ssel;
 	varhdr = prove_decode_field(vsel, vx, HVTLFS_CONTROL_VARHDR_MAX);
 	reps = prove_decode_field(rsel, rx, HVTLFS_CONTROL_REP_MAX);
-	start = prove_decode_field(ssel, rx ? 1u : 0u, HVTLFS_CONTROL_REP_MAX);
+	start = prove_decode_field(ssel, sx, HVTLFS_CONTROL_REP_MAX);
 	/* Whatever the caller's request held before (docs/proofs.md, "Volatile stores"). */
 	prove_unknown(&req, sizeof(req));
 	prove_unknown(prove_decode_guest, sizeof(prove_decode_guest));
-	in.control = prove_decode_control(info->code, fast, varhdr, reps, start);
+	in.control = prove_decode_control(info->code, fast, varhdr, reps, start, rsv);
 	in.input_gpa = prove_u64();
 	in.output_gpa = prove_u64();
 	in.vtl_input = prove_u64();
@@ -104,7 +108,10 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	/* The bytes the call needs, as the catalog sizes it. */
 	need = info->fixed_header_size + sizeof(uint64_t) * (size_t)varhdr +
 	       info->rep_element_size * (size_t)reps;
-	if (vsel <= (int)vx && rsel <= (int)rx)
+	/* The exact sizes: every field of the control word a single value, which the
+	 * decoder's field extraction keeps exact (an interval in a field makes the fields
+	 * below it intervals too). Any other: a page. */
+	if (!rsv && vsel <= (int)vx && rsel <= (int)rx && ssel <= (int)sx)
 		mode = need ? Frama_C_interval(0, 1) : 0;
 	else
 		mode = 2;
@@ -118,7 +125,8 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 		in.len = prove_size(0, need - 1u);
 		in.bytes = PROVE_TAIL(prove_decode_guest, 0);
 	} else {
-		in.len = prove_size_any();
+		/* A page, with every length up to it. */
+		in.len = prove_size(0, HVTLFS_PAGE_SIZE);
 		in.bytes = prove_decode_guest;
 	}
 	if (rx) {
