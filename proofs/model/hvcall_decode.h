@@ -10,9 +10,17 @@
  *   reserved bits (with a page of bytes, below); every input and output GPA, VTL call
  *   input, feature word and option word;
  * - the variable header size of a VARHDR row each of 0 to PROVE_DECODE_EXACT, or any
- *   larger value; the rep count of a rep row each of 0 to PROVE_DECODE_EXACT or any
- *   larger value, its rep start 0, 1 or any larger value (above the count too); a row
- *   that takes none has 0 or any other value (refused);
+ *   larger value (for the Ex flush list, whose rep elements follow it, each of 0 to
+ *   64 banks exactly, or any larger value); the rep count of a rep row each of 0 to
+ *   PROVE_DECODE_EXACT or any larger value; the rep start of a rep row each of 0 to
+ *   PROVE_DECODE_EXACT or the largest (4095), of any other row 0 or 4095 (refused);
+ *   a row that takes no variable header or reps has 0 or the largest (refused: the
+ *   check refuses every value but 0 by one test, which hvcall_check proves for all).
+ *   The rep start is not given as an interval: an interval in the control word's
+ *   highest field makes every field the decoder extracts below it an interval, and
+ *   the analysis would no longer tell the element offset from the need; each start
+ *   is compared with the count once (the rep rule) and element i is read at its own
+ *   offset below the need (src/hvcall.c elements_in()) whatever the start;
  * - the guest bytes, fully unknown and changing between reads (proofs/model/guest.c):
  *   for the exact sizes, exactly the bytes the call needs (the fixed header, the
  *   variable header and the rep elements, as the catalog sizes them), ending where
@@ -47,14 +55,20 @@ static struct hvtlfs_register_entry prove_decode_registers[PROVE_DECODE_CAP];
 static uint32_t prove_decode_apic_ids[PROVE_DECODE_CAP];
 
 /* Each of 0 to @exact (the selector @sel, split by the caller), or any value above it
- * up to @max. */
+ * up to @max; for a field the row does not take (@exact 0), 0 or @max: the check
+ * refuses any other value than 0 by one test, and an interval here would make the
+ * fields below it intervals. */
 static uint64_t prove_decode_field(int sel, uint32_t exact, uint32_t max)
 {
-	return sel <= (int)exact ? (uint64_t)sel : (uint64_t)prove_u32_in(exact + 1u, max);
+	if (sel <= (int)exact)
+		return (uint64_t)sel;
+	return exact ? (uint64_t)prove_u32_in(exact + 1u, max) : (uint64_t)max;
 }
 
 /* The control word of call @code with the sizes given, the nested bit clear or set,
- * and no reserved bit or (@rsv) any reserved bits. */
+ * and no reserved bit or (@rsv) the lowest one: the check refuses any reserved bit by
+ * one test of the whole mask (hvtlfs_call_check()), and the hvcall_check driver
+ * proves it for every control word. */
 static uint64_t prove_decode_control(uint16_t code, int fast, uint64_t varhdr, uint64_t reps,
 				     uint64_t start, int rsv)
 {
@@ -62,7 +76,7 @@ static uint64_t prove_decode_control(uint16_t code, int fast, uint64_t varhdr, u
 	       varhdr << HVTLFS_CONTROL_VARHDR_SHIFT | reps << HVTLFS_CONTROL_REP_COUNT_SHIFT |
 	       start << HVTLFS_CONTROL_REP_START_SHIFT |
 	       (uint64_t)prove_bool() << HVTLFS_CONTROL_NESTED_SHIFT |
-	       (rsv ? prove_u64() & HVTLFS_CONTROL_RESERVED_MASK : 0u);
+	       (rsv ? HVTLFS_CONTROL_RESERVED_MASK & (0u - HVTLFS_CONTROL_RESERVED_MASK) : 0u);
 }
 
 /* Every input of the header comment for each of the @ncodes catalog codes @codes. */
@@ -74,7 +88,7 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	struct hvtlfs_hvcall_elements el;
 	int row = Frama_C_interval(0, ncodes - 1), fast = prove_bool(), rsv = prove_bool();
 	int vsel, rsel, ssel, capsel = (int)PROVE_DECODE_CAP, mode, elnull = 0;
-	uint32_t vx, rx, sx;
+	uint32_t vx, wx, rx, sx;
 	uint64_t varhdr, reps, start;
 	size_t need, cap;
 
@@ -85,17 +99,29 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	//@ split fast;
 	vx = (info->flags & HVTLFS_CALLF_VARHDR) ? PROVE_DECODE_EXACT : 0u;
 	rx = info->kind == HVTLFS_CALL_KIND_REP ? PROVE_DECODE_EXACT : 0u;
-	sx = rx ? 1u : 0u;
-	vsel = Frama_C_interval(0, (int)vx + 1);
-	rsel = Frama_C_interval(0, (int)rx + 1);
-	ssel = Frama_C_interval(0, (int)sx + 1);
+	sx = rx ? PROVE_DECODE_EXACT : 0u;
+	/* A variable header before rep elements (the Ex flush list): each bank count a
+	 * set may have exactly, so that the elements' offset is exact where their count
+	 * is any (the analysis does not relate two intervals). */
+	wx = vx && rx ? HVTLFS_VPSET_MAX_BANKS : vx;
 	//@ split rsv;
+	vsel = rsv ? 0 : Frama_C_interval(0, (int)wx + 1);
 	//@ split vsel;
+	if (rsv) {
+		rsel = ssel = 0;
+	} else if (vsel > (int)vx && vsel <= (int)wx) {
+		/* Those bank counts with any rep count, on a page. */
+		rsel = (int)rx + 1;
+		ssel = Frama_C_interval(0, (int)sx + 1);
+	} else {
+		rsel = Frama_C_interval(0, (int)rx + 1);
+		ssel = Frama_C_interval(0, (int)sx + 1);
+	}
 	//@ split rsel;
 	//@ split ssel;
-	varhdr = prove_decode_field(vsel, vx, HVTLFS_CONTROL_VARHDR_MAX);
+	varhdr = prove_decode_field(vsel, wx, HVTLFS_CONTROL_VARHDR_MAX);
 	reps = prove_decode_field(rsel, rx, HVTLFS_CONTROL_REP_MAX);
-	start = prove_decode_field(ssel, sx, HVTLFS_CONTROL_REP_MAX);
+	start = ssel <= (int)sx ? (uint64_t)ssel : HVTLFS_CONTROL_REP_MAX;
 	/* Whatever the caller's request held before (docs/proofs.md, "Volatile stores"). */
 	prove_unknown(&req, sizeof(req));
 	prove_unknown(prove_decode_guest, sizeof(prove_decode_guest));
@@ -111,7 +137,8 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	/* The exact sizes: every field of the control word a single value, which the
 	 * decoder's field extraction keeps exact (an interval in a field makes the fields
 	 * below it intervals too). Any other: a page. */
-	if (!rsv && vsel <= (int)vx && rsel <= (int)rx && ssel <= (int)sx)
+	if (!rsv && (vsel <= (int)vx || !vx) && (rsel <= (int)rx || !rx) &&
+	    need <= HVTLFS_PAGE_SIZE)
 		mode = need ? Frama_C_interval(0, 1) : 0;
 	else
 		mode = 2;
@@ -129,12 +156,12 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 		in.len = prove_size(0, HVTLFS_PAGE_SIZE);
 		in.bytes = prove_decode_guest;
 	}
-	if (rx) {
+	if (rx && vsel <= (int)vx) {
 		capsel = Frama_C_interval(0, (int)PROVE_DECODE_CAP);
 		//@ split capsel;
 		if (capsel == 0)
 			elnull = prove_bool();
-	} else {
+	} else if (!rx) {
 		elnull = prove_bool();
 	}
 	//@ split elnull;
