@@ -1,18 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * hvtlfs_hvcall_decode_into() for the flush calls: HvCallFlushVirtualAddressSpace,
- * HvCallFlushVirtualAddressList, their Ex forms, HvCallFlushGuestPhysicalAddressSpace
- * and HvCallFlushGuestPhysicalAddressList (decode_flush_va(), decode_flush_gpa(),
- * decode_list()).
+ * HvCallFlushVirtualAddressList, HvCallFlushGuestPhysicalAddressSpace and
+ * HvCallFlushGuestPhysicalAddressList (decode_flush_va(), decode_flush_gpa(),
+ * decode_list()); the Ex forms are hvcall_decode_flush_ex's.
  * Every input of proofs/model/hvcall_decode.h for each of these codes: both call
  * forms, every control word bit, GPA, feature and option word; the guest bytes
  * unknown and changing between reads, exactly the need or any shorter length with
  * nothing readable, and every larger size with a page of bytes with any length; the
  * caller's arrays ending at their capacity, or NULL.
  *
- * Bounds: the Ex forms' HV_VP_SET of 0 to 2 bank words exactly (each further word
- * is read by the same loop step of hvtlfs_vpset_decode(), which vpset_decode proves
- * for every length), or any larger size with a page; 0 to 2 GVA or GPA range entries
+ * Bounds: 0 to 2 GVA or GPA range entries
  * exactly into 0 to 2 range slots, or any count with a page (each entry is read at
  * its own offset by the one loop step of decode_list()).
  *
@@ -33,8 +31,6 @@
 static const uint16_t codes[] = {
 	HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE,
 	HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST,
-	HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX,
-	HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX,
 	HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE,
 	HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST,
 };
