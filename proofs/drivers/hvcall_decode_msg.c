@@ -14,10 +14,9 @@
  * copies at most HVTLFS_MESSAGE_PAYLOAD_MAX bytes, each inside the fixed header.
  *
  * The decoder's request is judged by hvtlfs_hvcall_check() first: the states of a
- * refused and an accepted call (need 0 and the call's need) are kept apart through its
- * return (-eva-partition-history 1 -eva-interprocedural-history), and the decoder and
- * the check keep a state a path (slevel), so a refused call's need is not taken for an
- * accepted one's.
+ * refused and an accepted call are kept apart through its return (-eva-partition-history
+ * 1 -eva-interprocedural-history), and the decoder and the check keep a state a path
+ * (slevel), so a refused call's request is not taken for an accepted one's.
  *
  * prove-sources: hvcall.c catalog.c control.c vpset.c ranges.c registers.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
