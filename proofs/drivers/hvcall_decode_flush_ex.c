@@ -12,7 +12,7 @@
  * Bounds: the HV_VP_SET of 0 to 2 bank words exactly (each further word is read by
  * the same loop step of hvtlfs_vpset_decode(), which vpset_decode proves for every
  * length), or any larger size with a page (the list: each of 0 to 64 banks with a
- * page, where its rep elements follow); 0 to 2 GVA range entries
+ * page, where its rep elements follow: 3, 4, 63 and 64 banks exactly); 0 to 2 GVA range entries
  * exactly into 0 to 2 range slots, or any count with a page (each entry is read at
  * its own offset by the one loop step of decode_list()).
  *

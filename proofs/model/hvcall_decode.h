@@ -10,8 +10,10 @@
  *   reserved bits (with a page of bytes, below); every input and output GPA, VTL call
  *   input, feature word and option word;
  * - the variable header size of a VARHDR row each of 0 to PROVE_DECODE_EXACT, or any
- *   larger value (for the Ex flush list, whose rep elements follow it, each of 0 to
- *   64 banks exactly, or any larger value); the rep count of a rep row each of 0 to
+ *   larger value (for the Ex flush list, whose rep elements follow it: 0 to 4, 63 and
+ *   64 banks exactly, or any larger value; each bank word is read by the one loop step
+ *   of hvtlfs_vpset_decode(), which vpset_decode proves for every length, and the
+ *   elements start after the banks by one formula); the rep count of a rep row each of 0 to
  *   PROVE_DECODE_EXACT or any larger value; the rep start of a rep row each of 0 to
  *   PROVE_DECODE_EXACT or the largest (4095), of any other row 0 or 4095 (refused);
  *   a row that takes no variable header or reps has 0 or the largest (refused: the
@@ -82,6 +84,8 @@ static uint64_t prove_decode_control(uint16_t code, int fast, uint64_t varhdr, u
 /* Every input of the header comment for each of the @ncodes catalog codes @codes. */
 static int prove_decode_rows(const uint16_t *codes, int ncodes)
 {
+	static const uint32_t wide_banks[] = { 3u, 4u, HVTLFS_VPSET_MAX_BANKS - 1u,
+					       HVTLFS_VPSET_MAX_BANKS };
 	const struct hvtlfs_call_info *info;
 	struct hvtlfs_hvcall_input in;
 	struct hvtlfs_hvcall_request req;
@@ -100,10 +104,11 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	vx = (info->flags & HVTLFS_CALLF_VARHDR) ? PROVE_DECODE_EXACT : 0u;
 	rx = info->kind == HVTLFS_CALL_KIND_REP ? PROVE_DECODE_EXACT : 0u;
 	sx = rx ? PROVE_DECODE_EXACT : 0u;
-	/* A variable header before rep elements (the Ex flush list): each bank count a
-	 * set may have exactly, so that the elements' offset is exact where their count
-	 * is any (the analysis does not relate two intervals). */
-	wx = vx && rx ? HVTLFS_VPSET_MAX_BANKS : vx;
+	/* A variable header before rep elements (the Ex flush list): bank counts 3, 4,
+	 * 63 and 64 exactly besides 0 to 2, so that the elements' offset is exact where
+	 * their count is any (the analysis does not relate two intervals); any larger is
+	 * refused by the HV_VP_SET decoder. */
+	wx = vx && rx ? vx + (uint32_t)PROVE_LEN(wide_banks) : vx;
 	//@ split rsv;
 	vsel = rsv ? 0 : Frama_C_interval(0, (int)wx + 1);
 	//@ split vsel;
@@ -119,7 +124,10 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	}
 	//@ split rsel;
 	//@ split ssel;
-	varhdr = prove_decode_field(vsel, wx, HVTLFS_CONTROL_VARHDR_MAX);
+	if (vsel > (int)vx && vsel <= (int)wx)
+		varhdr = wide_banks[vsel - (int)vx - 1];
+	else
+		varhdr = prove_decode_field(vsel, vx, HVTLFS_CONTROL_VARHDR_MAX);
 	reps = prove_decode_field(rsel, rx, HVTLFS_CONTROL_REP_MAX);
 	start = ssel <= (int)sx ? (uint64_t)ssel : HVTLFS_CONTROL_REP_MAX;
 	/* Whatever the caller's request held before (docs/proofs.md, "Volatile stores"). */
