@@ -702,6 +702,15 @@ static const struct hvtlfs_call_info *row_of(uint16_t code, size_t *row)
 	return info;
 }
 
+/* The input bytes call @info with control word @control needs, as the catalog sizes
+ * it: the fixed header, the variable header and the rep elements. */
+static uint64_t input_size(const struct hvtlfs_call_info *info, uint64_t control)
+{
+	return (uint64_t)info->fixed_header_size +
+	       sizeof(uint64_t) * (uint64_t)hvtlfs_control_var_hdr_size(control) +
+	       (uint64_t)info->rep_element_size * hvtlfs_control_rep_count(control);
+}
+
 /* The slow call's areas (hvtlfs_call_check_gpas(), the guest side's rule) as the
  * hypervisor answers them: a misplaced or overlapping area is INVALID_ALIGNMENT, an
  * output GPA the call has no use for is ignored and noted. Returns false when refused. */
@@ -763,9 +772,7 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 	/* A successful check always names its catalog entry. */
 	if (st != HVTLFS_STATUS_SUCCESS || !info)
 		return reject(req, st, why);
-	size = (uint64_t)info->fixed_header_size +
-	       sizeof(uint64_t) * (uint64_t)hvtlfs_control_var_hdr_size(control) +
-	       (uint64_t)info->rep_element_size * req->rep_count;
+	size = input_size(info, control);
 	out = hvtlfs_call_output_lookup(info->code);
 	out_need = out ? out->fixed_size + (uint64_t)out->element_size * req->rep_count : 0;
 
@@ -804,14 +811,14 @@ int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
 	const struct hvtlfs_hvcall_elements *el = elements ? elements : &none;
 	const struct hvtlfs_call_info *info;
 	struct call_ c;
-	size_t row, need = 0;
+	size_t row, need;
 	int rc;
 
 	if (!in || !req || (!el->ranges && el->ranges_cap) ||
 	    (!el->registers && el->registers_cap) || (!el->apic_ids && el->apic_ids_cap))
 		return HVTLFS_ERR_NULL;
 	/* The input-free judgement, the same the dispatcher runs before it fetches. */
-	rc = hvtlfs_hvcall_check(in, req, &need);
+	rc = hvtlfs_hvcall_check(in, req, NULL);
 	if (rc != HVTLFS_OK)
 		return rc;
 	info = row_of(req->code, &row);
@@ -823,6 +830,12 @@ int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
 		return HVTLFS_OK;
 	if (info->kind == HVTLFS_CALL_KIND_REP && elements_cap(dispatch[row].kind, el) == 0)
 		return HVTLFS_ERR_NO_SPACE;
+	/* The size the check accepted, taken again from the accepted call rather than
+	 * from the check's out-parameter: the same value, but an analyser that merges a
+	 * refused call's 0 with it would see the decoders read past a need of 0
+	 * (docs/proofs.md, "The decoder's need"). At most a page (slow) or 128 bytes
+	 * (fast), as the check verified: fits a size_t. */
+	need = (size_t)input_size(info, in->control);
 	c.in = in;
 	c.info = info;
 	c.varhdr = hvtlfs_control_var_hdr_size(in->control);
