@@ -56,6 +56,7 @@ int main(void)
 	struct hvtlfs_range range = { HVTLFS_PAGE_SIZE, HVTLFS_PAGE_SIZE };
 	int phase = Frama_C_interval(0, 2), len, run = 0, first = 0;
 	int nul = Frama_C_interval(0, 1);
+	uint64_t *bm;
 	size_t i;
 
 	prove_unknown(bitmap, sizeof(bitmap));
@@ -96,15 +97,15 @@ int main(void)
 		req.vps.bitmap = PROVE_TAIL(bitmap, req.vps.words);
 	} else {
 		req.vps.words = long_lengths[len];
-		req.vps.bitmap = PROVE_TAIL(bitmap, req.vps.words);
-		/* Word 0 non-zero or zero (first), words 1 to run non-zero (run 12: every
+		bm = PROVE_TAIL(bitmap, req.vps.words);
+		req.vps.bitmap = bm;
+		/* Word 0 non-zero or zero (first), words 1 to runs[run] non-zero (every
 		 * word), the rest zero. */
 		/*@ loop unroll 66; */
 		for (i = 0; i < req.vps.words; i++)
-			PROVE_TAIL(bitmap, req.vps.words)
-			[i] = (i == 0 ? first != 0 : i <= runs[run])
-				      ? Frama_C_unsigned_long_long_interval(1u, ~0ull)
-				      : 0u;
+			bm[i] = (i == 0 ? first != 0 : i <= runs[run])
+					? Frama_C_unsigned_long_long_interval(1u, ~0ull)
+					: 0u;
 	}
 	//@ split nul;
 	if (nul)
