@@ -4,9 +4,9 @@
  * the library's half it hands over to) for a CPU source: a CPU bitmap and VP table of
  * any value, each NULL or not, of 0, 1, 31, 32, 33, 63, 64, 65 or 70 CPUs, the CPU
  * bitmap ending exactly at the word holding the last CPU and the VP table at that
- * word's last CPU (split), or of any count from 0 to 70 in whole buffers; any vector, sender (excluded
- * or not), VP count and policy flags, any features (valid bools); the input page NULL
- * or a whole page (the mark hvtlfs_input_page_init() leaves or any).
+ * word's last CPU (split), or of any count from 0 to 70 in whole buffers; any vector,
+ * sender (excluded or not), VP count and policy flags, any features (valid bools); the
+ * input page NULL or a whole page (the mark hvtlfs_input_page_init() leaves or any).
  *
  * Phases (split): 0, no XMM input, VPs of any value; 1, XMM input allowed, VPs below
  * 704 (at most 11 banks: the set fits the registers after the Ex header); 2, XMM input
