@@ -3,16 +3,15 @@
  * hvtlfs_flush_plan_nvps(): NULL, and every plan of the shape the flush planner makes
  * (split): form none (an error's or nobody's plan), the page (slow) or the XMM
  * registers; a control word of each of the four flush calls with any bank count the
- * form's input holds (0 to 64 banks in a whole page, 0 to 10 in the registers after the
- * Ex header, split), a rep count of 0 or 1 (the count reads none: bits 32 and up; Eva
- * loses the bank count's bits in a join of rep counts), the fast bit with the registers; the input's words, the
- * VP count and every other field of any value; the page a whole page or, with no page,
- * NULL.
- * These plans include every one hvtlfs_flush_plan_build() returns (its drivers,
- * planner_flush_bitmap, planner_flush_cpus and planner_flush_ranges, prove that it
- * writes no header longer than the form's input); built from the planner's own output,
- * Eva joins the plans of its paths and loses the bank count of the joined control
- * words.
+ * form's input holds (0 to 64 banks in a whole page, 0 to 10 in the registers after
+ * the Ex header), the fast bit with the registers; the input's words, the VP count and
+ * every other field of any value; the page a whole page or, with the registers, NULL.
+ * The planner's drivers (planner_flush_bitmap, planner_flush_cpus,
+ * planner_flush_ranges) prove that it writes no header longer than the form's input.
+ * Bounds: a rep count of 0 or 1 (split). The VP count reads no list entry and no bit
+ * of the rep count (bits 32 and up), but Eva, joining control words of several rep
+ * counts, loses the bank count's bits (17 to 26) of the join; for the same reason the
+ * plans are built here, not taken from the planner, whose paths Eva joins.
  *
  * prove-sources: planner.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
