@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* hvtlfs::mock with the register-level dispatcher as its hypervisor. */
-#include "hvtlfs/mock.h"
+#include "hvtlfs/mock_dispatch.h"
 
 #include "hvtlfs/arch.h"
 #include "hvtlfs/catalog.h"
@@ -36,6 +36,23 @@ int hvtlfs_mock_guest_write(void *ctx, uint64_t gpa, const void *buf, size_t len
 		return -1;
 	memcpy(p, buf, len);
 	return 0;
+}
+
+int hvtlfs_mock_hypervisor_init(struct hvtlfs_mock_hypervisor *hv,
+				const struct hvtlfs_dispatch_handler *handlers, size_t nhandlers)
+{
+	if (!hv || (!handlers && nhandlers))
+		return HVTLFS_ERR_NULL;
+	memset(hv, 0, sizeof(*hv));
+	hv->dispatcher.partition = &hv->partition;
+	hv->dispatcher.memory.read = hvtlfs_mock_guest_read;
+	hv->dispatcher.memory.write = hvtlfs_mock_guest_write;
+	hv->dispatcher.handlers = handlers;
+	hv->dispatcher.nhandlers = nhandlers;
+	hv->md.dispatcher = &hv->dispatcher;
+	hv->md.scratch = &hv->scratch;
+	hv->md.outcome = &hv->outcome;
+	return HVTLFS_OK;
 }
 
 #if defined(HVTLFS_ARCH_X86_64)

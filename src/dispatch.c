@@ -279,6 +279,12 @@ static int vtl_switch(const struct hvtlfs_dispatcher *d, const struct abi_ *a,
 		return HVTLFS_OK;
 	}
 	hvtlfs_zero_(&call, sizeof(call));
+	/* What a handler may dereference, stored as such (see hvtlfs_dispatch()). */
+	call.output = NULL;
+	call.output_len = 0;
+	call.put_out = NULL;
+	call.put_out_size = 0;
+	call.input_len = 0;
 	call.control = control;
 	call.code = out->code;
 	call.req = &s->req;
@@ -453,6 +459,11 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 		 * with none before it, there is nothing for the handler to do. */
 		if (q->status != HVTLFS_STATUS_SUCCESS) {
 			call.rep_limit = hvtlfs_result_reps_completed(q->result);
+			/* Never past the rep count (nor is a refused element): the bound
+			 * of the elements a handler reads, stated where an analyser sees
+			 * it (docs/proofs.md, "Volatile stores"). */
+			if (call.rep_limit > call.rep_count)
+				call.rep_limit = call.rep_count;
 			if (call.rep_limit <= rep0)
 				return answer(a, regs, out, q->status, call.rep_limit, q->reason);
 		}

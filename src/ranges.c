@@ -513,18 +513,60 @@ HVTLFS_ALWAYS_INLINE int sorted_bytes(struct sink_ *s, const struct hvtlfs_range
 {
 	uint64_t *const out = s->out;
 	const uint64_t cap = s->cap;
-	uint64_t start = r[0].start, len = r[0].length, last, cs, ce, a, b, n = s->n;
+	uint64_t start, len, last = 0, cs, ce, a, b, n = s->n, next = 0;
+	const size_t lim = n < cap ? (size_t)hvtlfs_min_u64_(nr, cap - n) : 0u;
 	size_t i;
 
-	if (len == 0)
-		return HVTLFS_ERR_EMPTY_RANGE;
-	if (!hvtlfs_ranges_end_(start, len, &last))
-		return HVTLFS_ERR_RANGE_WRAP;
-	cs = start >> HVTLFS_RANGE_PAGE_SHIFT;
-	ce = last >> HVTLFS_RANGE_PAGE_SHIFT;
-	a = start;
-	b = last;
-	for (i = 1; i < nr; i++) {
+	/*
+	 * The common list first: ranges apart from each other by at least one page,
+	 * ascending, each one short entry. Each is its own run, emitted at once: entry n + i
+	 * for range i, within the capacity (lim), no run kept. A range that is empty (its
+	 * last byte before its start: a carry, or from start 0 more pages than an entry)
+	 * or wraps (a carry), that touches or precedes the one before, or that needs more
+	 * than one entry ends this loop; the loop below takes over at that range, the one
+	 * before it its current run.
+	 */
+	for (i = 0; i < lim; i++) {
+		uint64_t f, l;
+
+		start = r[i].start;
+		if (!hvtlfs_ranges_end_(start, r[i].length, &last))
+			break;
+		f = start >> HVTLFS_RANGE_PAGE_SHIFT;
+		l = last >> HVTLFS_RANGE_PAGE_SHIFT;
+		if (f < next || l - f >= ((uint64_t)1 << log))
+			break;
+		out[n + i] = (start & HVTLFS_RANGE_PAGE_MASK) | (l - f);
+		next = l + 2u;
+	}
+	if (i == nr) {
+		s->n = n + nr;
+		*lo = r[0].start;
+		*hi = last;
+		return HVTLFS_OK;
+	}
+	if (i != 0) {
+		/* Range i - 1 becomes the current run, its entry emitted again with it. */
+		start = r[i - 1u].start;
+		b = start + (r[i - 1u].length - 1u);
+		cs = start >> HVTLFS_RANGE_PAGE_SHIFT;
+		ce = b >> HVTLFS_RANGE_PAGE_SHIFT;
+		a = r[0].start;
+		n += i - 1u;
+	} else {
+		start = r[0].start;
+		len = r[0].length;
+		if (len == 0)
+			return HVTLFS_ERR_EMPTY_RANGE;
+		if (!hvtlfs_ranges_end_(start, len, &last))
+			return HVTLFS_ERR_RANGE_WRAP;
+		cs = start >> HVTLFS_RANGE_PAGE_SHIFT;
+		ce = last >> HVTLFS_RANGE_PAGE_SHIFT;
+		a = start;
+		b = last;
+		i = 1;
+	}
+	for (; i < nr; i++) {
 		uint64_t f, l;
 
 		start = r[i].start;
@@ -573,14 +615,54 @@ HVTLFS_ALWAYS_INLINE int sorted_pages(struct sink_ *s, const struct hvtlfs_page_
 {
 	uint64_t *const out = s->out;
 	const uint64_t cap = s->cap, first = r[0].first;
-	uint64_t cs = first, ce = r[0].count - 1u, n = s->n;
+	uint64_t cs, ce, n = s->n, next = 0, seen = 0;
+	const size_t lim = n < cap ? (size_t)hvtlfs_min_u64_(nr, cap - n) : 0u;
 	size_t i;
 
-	/* First page and count - 1 both at most the top page (a count of 0 is not), then
-	 * the last page too: one test for the three, the error told apart after. */
-	if ((cs | ce) > HVTLFS_RANGE_MAX_PAGE || (ce += cs) > HVTLFS_RANGE_MAX_PAGE)
-		return r[0].count == 0 ? HVTLFS_ERR_EMPTY_RANGE : HVTLFS_ERR_RANGE_WRAP;
-	for (i = 1; i < nr; i++) {
+	/*
+	 * The common list first, as in sorted_bytes(): ranges apart by at least one page,
+	 * ascending, each one short entry (count - 1 below 2^log: a count of 0 is not),
+	 * emitted at once as entry n + i. Their first pages are OR'd together and checked
+	 * once, after the loop, with the last page of the last one: every other last page is
+	 * below the next range's first page, and none wraps (a first page at most the top
+	 * page plus fewer than 2^log pages). Any failure hands over to the loop below,
+	 * which tells the errors apart: from the start when a page was out of range, else
+	 * at the range the loop stopped at.
+	 */
+	for (i = 0; i < lim; i++) {
+		const uint64_t f = r[i].first, c = r[i].count;
+
+		if (f < next || c - 1u >= ((uint64_t)1 << log))
+			break;
+		seen |= f;
+		out[n + i] = (f << HVTLFS_RANGE_PAGE_SHIFT) | (c - 1u);
+		next = f + c + 1u;
+	}
+	if (i != 0 && (seen > HVTLFS_RANGE_MAX_PAGE || next > HVTLFS_RANGE_MAX_PAGE + 2u))
+		i = 0; /* a page past the top: the checks below, from the start */
+	if (i == nr) {
+		s->n = n + nr;
+		*lo = first << HVTLFS_RANGE_PAGE_SHIFT;
+		*hi = ((next - 2u) << HVTLFS_RANGE_PAGE_SHIFT) |
+		      HVTLFS_MASK64(HVTLFS_RANGE_PAGE_SHIFT);
+		return HVTLFS_OK;
+	}
+	if (i != 0) {
+		/* Range i - 1 becomes the current run, its entry emitted again with it. */
+		cs = r[i - 1u].first;
+		ce = next - 2u;
+		n += i - 1u;
+	} else {
+		cs = first;
+		ce = r[0].count - 1u;
+		/* First page and count - 1 both at most the top page (a count of 0 is not),
+		 * then the last page too: one test for the three, the error told apart
+		 * after. */
+		if ((cs | ce) > HVTLFS_RANGE_MAX_PAGE || (ce += cs) > HVTLFS_RANGE_MAX_PAGE)
+			return r[0].count == 0 ? HVTLFS_ERR_EMPTY_RANGE : HVTLFS_ERR_RANGE_WRAP;
+		i = 1;
+	}
+	for (; i < nr; i++) {
 		const uint64_t f = r[i].first;
 		uint64_t l = r[i].count - 1u;
 

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "hvtlfs/mock.h"
+#include "hvtlfs/mock_dispatch.h"
 
 /* Counts the hook between rep continuations and between pages. */
 static unsigned hook_runs;
@@ -48,11 +48,8 @@ static struct {
 	unsigned ncalls;
 } hv;
 
-static struct hvtlfs_dispatch_partition hv_part;
-static struct hvtlfs_dispatch_scratch hv_scratch;
-static struct hvtlfs_dispatch_outcome hv_out;
-static struct hvtlfs_dispatcher hv_d;
-static struct hvtlfs_mock_dispatch hv_md;
+/* The mock's hypervisor (hvtlfs_mock_hypervisor_init()). */
+static struct hvtlfs_mock_hypervisor hv_mock;
 
 /* Every call of this test: at most hv.cap elements (then a yield, answered with the
  * TIMEOUT early return), the third element refused on call hv.fail_at, the
@@ -100,24 +97,16 @@ static void handler(struct hvtlfs_mock_call *call, void *ctx)
 {
 	(void)ctx;
 	hv.ncalls++;
-	memset(&hv_part, 0, sizeof(hv_part));
+	assert_int_equal(hvtlfs_mock_hypervisor_init(&hv_mock, hv_handlers,
+						     sizeof(hv_handlers) / sizeof(hv_handlers[0])),
+			 HVTLFS_OK);
 	if (hv.features & HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS)
-		hv_part.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_EXTENDED_HYPERCALLS;
-	hv_part.spin_retries = 0xFFFu;
-	hv_part.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
-	memset(&hv_d, 0, sizeof(hv_d));
-	hv_d.partition = &hv_part;
-	hv_d.memory.read = hvtlfs_mock_guest_read;
-	hv_d.memory.write = hvtlfs_mock_guest_write;
-	hv_d.handlers = hv_handlers;
-	hv_d.nhandlers = sizeof(hv_handlers) / sizeof(hv_handlers[0]);
-	memset(&hv_md, 0, sizeof(hv_md));
-	hv_md.dispatcher = &hv_d;
-	hv_md.scratch = &hv_scratch;
-	hv_md.outcome = &hv_out;
-	hvtlfs_mock_dispatch_handler(call, &hv_md);
-	assert_int_equal(hv_md.rc, HVTLFS_OK);
-	hv.last = hv_scratch.req;
+		hv_mock.partition.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_EXTENDED_HYPERCALLS;
+	hv_mock.partition.spin_retries = 0xFFFu;
+	hv_mock.partition.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
+	hvtlfs_mock_dispatch_handler(call, &hv_mock.md);
+	assert_int_equal(hv_mock.md.rc, HVTLFS_OK);
+	hv.last = hv_mock.scratch.req;
 }
 
 static int setup(void **state)

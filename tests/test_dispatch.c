@@ -732,6 +732,37 @@ static void test_arm64_fast_output(void **state)
 	}
 }
 
+/* HvCallVtlCall and HvCallVtlReturn (TLFS vsm.md "VTL Call", "VTL Return"): no input
+ * bytes and no output, so the handler is given an empty input, no output area and no
+ * rep range, whatever the scratch held; an accepted switch writes no register. */
+static void test_vtl_switch_call(void **state)
+{
+	static const uint16_t codes[] = { HVTLFS_CALL_VTL_CALL, HVTLFS_CALL_VTL_RETURN };
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < NABIS; i++)
+		for (k = 0; k < 2; k++) {
+			struct du_call c = { .control = codes[k] };
+
+			du_reset();
+			memset(&du_scratch, 0xA5, sizeof(du_scratch));
+			assert_int_equal(du_run(abis[i], &c, &regs, &out), HVTLFS_OK);
+			assert_int_equal(out.action, HVTLFS_DISPATCH_VTL_SWITCH);
+			assert_int_equal(du_h.calls, 1);
+			assert_true(du_h.had_req);
+			assert_int_equal(du_h.req.kind, HVTLFS_HVCALL_REQ_VTL_SWITCH);
+			assert_int_equal(du_h.call.code, codes[k]);
+			assert_int_equal(du_h.call.input_len, 0);
+			assert_null(du_h.call.output);
+			assert_int_equal(du_h.call.output_len, 0);
+			assert_null(du_h.call.put_out);
+			assert_int_equal(du_h.call.put_out_size, 0);
+			assert_int_equal(du_h.call.rep_count, 0);
+			assert_int_equal(du_reads + du_writes, 0);
+		}
+}
+
 static void test_bad_args(void **state)
 {
 	struct du_call c = { .control = HVTLFS_CALL_SIGNAL_EVENT | HVTLFS_CONTROL_FAST };
@@ -777,6 +808,7 @@ int main(void)
 		cmocka_unit_test(test_arm64_fast_128),
 		cmocka_unit_test(test_arm64_fast_output),
 		cmocka_unit_test(test_bad_args),
+		cmocka_unit_test(test_vtl_switch_call),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "hvtlfs/mock.h"
+#include "hvtlfs/mock_dispatch.h"
 
 /* The per-flush trace hook, chosen at compile time. */
 static struct {
@@ -71,11 +71,8 @@ static struct {
 	int rc;	    /* the first hvtlfs_dispatch() failure */
 } hv;
 
-static struct hvtlfs_dispatch_partition hv_part;
-static struct hvtlfs_dispatch_scratch hv_scratch;
-static struct hvtlfs_dispatch_outcome hv_out;
-static struct hvtlfs_dispatcher hv_d;
-static struct hvtlfs_mock_dispatch hv_md;
+/* The mock's hypervisor (hvtlfs_mock_hypervisor_init()). */
+static struct hvtlfs_mock_hypervisor hv_mock;
 
 static void record_req(const struct hvtlfs_hvcall_request *q, const struct hvtlfs_range_entry *rg,
 		       uint32_t n)
@@ -135,12 +132,12 @@ static void handler(struct hvtlfs_mock_call *call, void *ctx)
 
 	(void)ctx;
 	xmm_hooks.depth_in_call = xmm_hooks.depth;
-	hvtlfs_mock_dispatch_handler(call, &hv_md);
-	if (hv_md.rc != HVTLFS_OK && hv.rc == HVTLFS_OK)
-		hv.rc = hv_md.rc;
-	if (nrecords == before && hv_md.rc == HVTLFS_OK && hv_out.action == HVTLFS_DISPATCH_DONE &&
-	    nrecords < MAX_RECORDS)
-		record_req(&hv_scratch.req, NULL, 0);
+	hvtlfs_mock_dispatch_handler(call, &hv_mock.md);
+	if (hv_mock.md.rc != HVTLFS_OK && hv.rc == HVTLFS_OK)
+		hv.rc = hv_mock.md.rc;
+	if (nrecords == before && hv_mock.md.rc == HVTLFS_OK &&
+	    hv_mock.outcome.action == HVTLFS_DISPATCH_DONE && nrecords < MAX_RECORDS)
+		record_req(&hv_mock.scratch.req, NULL, 0);
 }
 
 /* A partition with the flush and IPI recommendations, PostMessages and SignalEvents,
@@ -153,26 +150,18 @@ static void hv_reset(bool xmm, bool ext_gva, size_t cap)
 	npool = 0;
 	hv.cap = cap;
 	hv.rc = HVTLFS_OK;
-	memset(&hv_part, 0, sizeof(hv_part));
-	hv_part.privileges_ebx =
+	assert_int_equal(hvtlfs_mock_hypervisor_init(&hv_mock, hv_handlers,
+						     sizeof(hv_handlers) / sizeof(hv_handlers[0])),
+			 HVTLFS_OK);
+	hv_mock.partition.privileges_ebx =
 		HVTLFS_CPUID_FEATURES_EBX_POST_MESSAGES | HVTLFS_CPUID_FEATURES_EBX_SIGNAL_EVENTS;
-	hv_part.features_edx = (xmm ? HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT : 0) |
-			       (ext_gva ? HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES : 0);
-	hv_part.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH |
-			    HVTLFS_CPUID_HINTS_EAX_CLUSTER_IPI |
-			    HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
-	hv_part.spin_retries = 0xFFFu;
-	hv_part.options = cap < 512 ? HVTLFS_DISPATCH_OPT_TIMEOUT : 0;
-	memset(&hv_d, 0, sizeof(hv_d));
-	hv_d.partition = &hv_part;
-	hv_d.memory.read = hvtlfs_mock_guest_read;
-	hv_d.memory.write = hvtlfs_mock_guest_write;
-	hv_d.handlers = hv_handlers;
-	hv_d.nhandlers = sizeof(hv_handlers) / sizeof(hv_handlers[0]);
-	memset(&hv_md, 0, sizeof(hv_md));
-	hv_md.dispatcher = &hv_d;
-	hv_md.scratch = &hv_scratch;
-	hv_md.outcome = &hv_out;
+	hv_mock.partition.features_edx = (xmm ? HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT : 0) |
+					 (ext_gva ? HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES : 0);
+	hv_mock.partition.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH |
+				      HVTLFS_CPUID_HINTS_EAX_CLUSTER_IPI |
+				      HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
+	hv_mock.partition.spin_retries = 0xFFFu;
+	hv_mock.partition.options = cap < 512 ? HVTLFS_DISPATCH_OPT_TIMEOUT : 0;
 	hvtlfs_mock_reset();
 	/* Where the calls are instructions (arm64's `hvc #0`), the mock takes them from
 	 * SIGILL; cmocka sets its own handler around each test, so this goes here. */
@@ -475,7 +464,7 @@ static void test_ex_all_format(void **state)
 		hv_reset(false, false, 512);
 		assert_int_equal(hvtlfs_hypercall_xmm(p.control, regs, p.input_size, NULL, 0, &res),
 				 HVTLFS_OK);
-		assert_int_equal(hv_out.action, HVTLFS_DISPATCH_INJECT_UD);
+		assert_int_equal(hv_mock.outcome.action, HVTLFS_DISPATCH_INJECT_UD);
 		assert_int_equal(nrecords, 0);
 	}
 #endif
@@ -789,6 +778,62 @@ static void dispatch_flush(void *ctx, const struct hvtlfs_dispatch_call *call,
 		reply->reps_completed = end; /* yield */
 }
 
+static void mock_hv_flush(void *ctx, const struct hvtlfs_dispatch_call *call,
+			  struct hvtlfs_dispatch_reply *reply)
+{
+	(void)ctx;
+	(void)reply;
+	dh.calls++;
+	dh.address_space = call->req->address_space;
+}
+
+/* hvtlfs_mock_hypervisor_init(): NULL refused with nothing written; a set-up
+ * hypervisor serves its handler's call (HvCallFlushVirtualAddressSpace, TLFS
+ * "HvCallFlushVirtualAddressSpace": AddressSpace, Flags, ProcessorMask) and answers
+ * a call it has no handler for with HV_STATUS_INVALID_HYPERCALL_CODE (0x0002). */
+static void test_mock_hypervisor_init(void **state)
+{
+	static const struct hvtlfs_dispatch_handler handlers[] = {
+		{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, mock_hv_flush },
+	};
+	static struct hvtlfs_mock_hypervisor mh;
+	static struct hvtlfs_mock_hypervisor before;
+	uint64_t gpa = (uint64_t)(uintptr_t)page;
+
+	(void)state;
+	assert_int_equal(hvtlfs_mock_hypervisor_init(NULL, handlers, 1), HVTLFS_ERR_NULL);
+	memset(&mh, 0xA5, sizeof(mh));
+	memcpy(&before, &mh, sizeof(mh));
+	assert_int_equal(hvtlfs_mock_hypervisor_init(&mh, NULL, 1), HVTLFS_ERR_NULL);
+	assert_memory_equal(&mh, &before, sizeof(mh));
+
+	assert_int_equal(hvtlfs_mock_hypervisor_init(&mh, handlers, 1), HVTLFS_OK);
+	assert_ptr_equal(mh.dispatcher.partition, &mh.partition);
+	assert_ptr_equal(mh.md.dispatcher, &mh.dispatcher);
+	assert_ptr_equal(mh.md.scratch, &mh.scratch);
+	assert_ptr_equal(mh.md.outcome, &mh.outcome);
+	assert_true(mh.partition.privileges_ebx == 0 && mh.partition.hints_eax == 0);
+	mh.partition.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH;
+
+	assert_int_equal(hvtlfs_mock_sigill_install(), HVTLFS_OK);
+	hvtlfs_mock_reset();
+	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &mh.md);
+	memset(page, 0, sizeof(page));
+	memset(&dh, 0, sizeof(dh));
+	page[0] = 0xBEEF000; /* AddressSpace */
+	page[2] = 1;	     /* ProcessorMask: VP 0 */
+	assert_true(hvtlfs_hypercall_slow(HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, gpa, 0) == 0);
+	assert_int_equal(mh.md.rc, HVTLFS_OK);
+	assert_int_equal(mh.outcome.action, HVTLFS_DISPATCH_DONE);
+	assert_int_equal(dh.calls, 1);
+	assert_true(dh.address_space == 0xBEEF000);
+
+	assert_true((hvtlfs_hypercall_slow(HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_SPACE, gpa, 0) &
+		     0xFFFFu) == 0x0002u);
+	assert_int_equal(dh.calls, 1);
+	hvtlfs_mock_reset();
+}
+
 /* A guest's rep wrapper (hvtlfs_hypercall_rep()) through the mock page to the
  * dispatcher, whose handler does two reps a time. Transparent continuation: the
  * guest sees one call completing all 5 reps, the handler runs from rep start 0, 2
@@ -874,6 +919,7 @@ int main(void)
 		cmocka_unit_test(test_xmm_hooks),
 #endif
 		cmocka_unit_test(test_through_the_dispatcher),
+		cmocka_unit_test(test_mock_hypervisor_init),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -1155,6 +1155,90 @@ static void test_gpa_errors(void **state)
 	assert_int_equal(hvtlfs_gpa_flush_issue(NULL, NULL), HVTLFS_ERR_NULL);
 }
 
+/*
+ * Lists whose first ranges lie apart (one short entry each) and whose later ones do
+ * not: a range touching the one before (one entry for both), one longer than an entry,
+ * an empty one, one that wraps, one past the top page. HV_GPA_PAGE_RANGE (TLFS
+ * "HvFlushGuestPhysicalAddressList"): bits 0-10 the additional pages, bits 12-63 the
+ * page number; HV_GVA_RANGE simple (TLFS "HV_GVA_RANGE"): bits 0-11 the additional
+ * pages, bits 12-63 the page.
+ */
+static void test_lists_after_a_run_apart(void **state)
+{
+	struct hvtlfs_gpa_flush_request r;
+	struct hvtlfs_flush_request fr;
+	uint64_t *in = page;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	r.ranges = prg;
+	r.nranges = 3;
+	prg[0].first = 0x100;
+	prg[0].count = 1;
+	prg[1].first = 0x102;
+	prg[1].count = 3; /* 0x102-0x104 */
+	prg[2].first = 0x105;
+	prg[2].count = 2; /* touches it: 0x102-0x106, one entry */
+	memset(page, 0xA5, sizeof(page));
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 2);
+	assert_true(in[2] == (uint64_t)0x100 << 12 && in[3] == (((uint64_t)0x102 << 12) | 4u));
+	prg[2].first = 0x200;
+	prg[2].count = 2049; /* two entries: 2048 pages, then 1 */
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 4);
+	assert_true(in[4] == (((uint64_t)0x200 << 12) | 2047u) && in[5] == (uint64_t)0xA00 << 12);
+	prg[2].first = HVTLFS_RANGE_MAX_PAGE; /* the top page itself */
+	prg[2].count = 1;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.entries, 3);
+	assert_true(in[4] == HVTLFS_RANGE_MAX_PAGE << 12);
+	prg[2].count = 2;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	prg[2].first = HVTLFS_RANGE_MAX_PAGE + 1u;
+	prg[2].count = 1;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_RANGE_WRAP);
+	prg[1].first = ~(uint64_t)0; /* past the top, then 0x200 "after" it */
+	prg[2].first = 0x200;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_RANGE_WRAP);
+	prg[1].first = 0x102;
+	prg[2].count = 0;
+	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_ERR_EMPTY_RANGE);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+
+	/* The same for byte ranges and the flush planner. */
+	reset(1);
+	fr = request(1, 0x1000, 3);
+	rg[0].start = 0x10000;
+	rg[0].length = 4096;
+	rg[1].start = 0x12000;
+	rg[1].length = 4096;
+	rg[2].start = 0x13000; /* touches it */
+	rg[2].length = 4096;
+	assert_int_equal(plan_it(&fr, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 2);
+	assert_true(in[3] == 0x10000 && in[4] == (0x12000 | 1u));
+	assert_true(plan.start == 0x10000 && plan.last == 0x13FFF);
+	rg[2].start = 0x12800; /* inside the page before, the same entries */
+	rg[2].length = 0x1800;
+	assert_int_equal(plan_it(&fr, NULL), HVTLFS_OK);
+	assert_int_equal(plan.entries, 2);
+	assert_true(in[4] == (0x12000 | 1u) && plan.last == 0x13FFF);
+	rg[2].length = 0;
+	assert_int_equal(plan_it(&fr, NULL), HVTLFS_ERR_EMPTY_RANGE);
+	assert_int_equal(plan.form, HVTLFS_FORM_NONE);
+	rg[2].start = 0;
+	assert_int_equal(plan_it(&fr, NULL), HVTLFS_ERR_EMPTY_RANGE);
+	rg[2].start = 0xFFFFFFFFFFFFF000u;
+	rg[2].length = 0x2000;
+	assert_int_equal(plan_it(&fr, NULL), HVTLFS_ERR_RANGE_WRAP);
+	rg[2].length = 0x1000; /* the top page itself */
+	assert_int_equal(plan_it(&fr, NULL), HVTLFS_OK);
+	assert_true(in[5] == 0xFFFFFFFFFFFFF000u && plan.last == ~(uint64_t)0);
+}
+
 /* ---- Every planner: a guard after the page, the input page's own checks. ---- */
 
 static uint64_t guarded[512 + 8] __attribute__((aligned(4096)));
@@ -1508,6 +1592,7 @@ int main(void)
 		cmocka_unit_test(test_ipi_errors),
 		cmocka_unit_test(test_gpa_plan),
 		cmocka_unit_test(test_gpa_errors),
+		cmocka_unit_test(test_lists_after_a_run_apart),
 		cmocka_unit_test(test_guard_after_page),
 		cmocka_unit_test(test_input_page),
 		cmocka_unit_test(test_inline_same_as_library),

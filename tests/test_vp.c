@@ -14,7 +14,7 @@
 
 #include "hvtlfs/dispatch.h"
 #include "hvtlfs/hvcall.h"
-#include "hvtlfs/mock.h"
+#include "hvtlfs/mock_dispatch.h"
 #include "hvtlfs/vp.h"
 
 #include "testutil.h"
@@ -43,11 +43,8 @@ static unsigned int hv_options;
 static size_t hv_cap = 64;
 static unsigned long hv_calls;
 
-static struct hvtlfs_dispatch_partition hv_part;
-static struct hvtlfs_dispatch_scratch hv_scratch;
-static struct hvtlfs_dispatch_outcome hv_out;
-static struct hvtlfs_dispatcher hv_d;
-static struct hvtlfs_mock_dispatch hv_md;
+/* The mock's hypervisor (hvtlfs_mock_hypervisor_init()). */
+static struct hvtlfs_mock_hypervisor hv_mock;
 
 /* The reps this handler call does: rep start .. the returned limit. */
 static uint32_t reps_done(const struct hvtlfs_dispatch_call *call,
@@ -112,26 +109,18 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
 {
 	(void)ctx;
 	hv_calls++;
-	memset(&hv_part, 0, sizeof(hv_part));
-	hv_part.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_ACCESS_VP_REGISTERS |
-				 HVTLFS_CPUID_FEATURES_EBX_ACCESS_VSM;
-	hv_part.features_edx =
+	assert_int_equal(hvtlfs_mock_hypervisor_init(&hv_mock, hv_handlers,
+						     sizeof(hv_handlers) / sizeof(hv_handlers[0])),
+			 HVTLFS_OK);
+	hv_mock.partition.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_ACCESS_VP_REGISTERS |
+					   HVTLFS_CPUID_FEATURES_EBX_ACCESS_VSM;
+	hv_mock.partition.features_edx =
 		HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT | HVTLFS_CPUID_FEATURES_EDX_XMM_OUTPUT;
-	hv_part.spin_retries = 0xFFFu;
-	hv_part.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
-	hv_part.decoder_options = hv_options;
-	memset(&hv_d, 0, sizeof(hv_d));
-	hv_d.partition = &hv_part;
-	hv_d.memory.read = hvtlfs_mock_guest_read;
-	hv_d.memory.write = hvtlfs_mock_guest_write;
-	hv_d.handlers = hv_handlers;
-	hv_d.nhandlers = sizeof(hv_handlers) / sizeof(hv_handlers[0]);
-	memset(&hv_md, 0, sizeof(hv_md));
-	hv_md.dispatcher = &hv_d;
-	hv_md.scratch = &hv_scratch;
-	hv_md.outcome = &hv_out;
-	hvtlfs_mock_dispatch_handler(call, &hv_md);
-	assert_int_equal(hv_md.rc, HVTLFS_OK);
+	hv_mock.partition.spin_retries = 0xFFFu;
+	hv_mock.partition.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
+	hv_mock.partition.decoder_options = hv_options;
+	hvtlfs_mock_dispatch_handler(call, &hv_mock.md);
+	assert_int_equal(hv_mock.md.rc, HVTLFS_OK);
 }
 
 /* The guest's pages: GPA = host address in the mock. */
@@ -372,9 +361,9 @@ static void test_vtl_switch(void **state)
 	assert_true(c->control == 0x12 && c->vtl_input == 1);
 	/* What the hypervisor side made of it: a fast VTL return (TLFS vsm.md "VTL
 	 * Return": input bit 0), switched with no result. */
-	assert_int_equal(hv_out.action, HVTLFS_DISPATCH_VTL_SWITCH);
-	assert_int_equal(hv_out.code, HVTLFS_CALL_VTL_RETURN);
-	assert_true(hv_out.vtl_input == 1);
+	assert_int_equal(hv_mock.outcome.action, HVTLFS_DISPATCH_VTL_SWITCH);
+	assert_int_equal(hv_mock.outcome.code, HVTLFS_CALL_VTL_RETURN);
+	assert_true(hv_mock.outcome.vtl_input == 1);
 	assert_int_equal(hvtlfs_vtl_return(&o, false), HVTLFS_OK);
 	assert_true(hvtlfs_mock_last_call()->vtl_input == 0);
 	assert_true(a == seed * 3u && b == (seed ^ 0x5555u) && d == seed + 77u && e == seed >> 3);

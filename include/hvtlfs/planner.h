@@ -207,7 +207,8 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build_(const struct hvtlfs_flush_request
 /* The mark hvtlfs_input_page_init() leaves on a description it checked. */
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_input_page_mark_(const void *va, uint64_t gpa, size_t size)
 {
-	return ((uint64_t)(uintptr_t)va ^ gpa ^ HVTLFS_U64(0x68767466732D7067)) + (uint64_t)size;
+	/* A salt of 32 bits: one instruction (an all-zero description is not marked). */
+	return ((uint64_t)(uintptr_t)va ^ gpa ^ HVTLFS_U64(0x68767466)) + (uint64_t)size;
 }
 
 /* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since, with
@@ -218,18 +219,19 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_input_page_holds_(const struct hvtlfs_input_pag
 	       page->checked_ == hvtlfs_input_page_mark_(page->va, page->gpa, page->size);
 }
 
-/* Whether the @n words at @w are all zero: four words a step, no branch inside. */
+/* Whether the @n words at @w (n at least 1) are all zero, without a loop for up to 3
+ * (words 0, n / 2 and n - 1 are all of them) or a tail (four words a step, then the last
+ * three, which may overlap words already seen). */
 HVTLFS_ALWAYS_INLINE bool hvtlfs_words_zero_(const uint64_t *w, size_t n)
 {
-	uint64_t acc = 0;
-	size_t i = 0;
+	size_t i;
 
-	for (; i + 4u <= n; i += 4u)
+	if (n < 4u)
+		return (w[0] | w[n / 2u] | w[n - 1u]) == 0;
+	for (i = 0; i + 4u <= n; i += 4u)
 		if ((w[i] | w[i + 1u] | w[i + 2u] | w[i + 3u]) != 0)
 			return false;
-	for (; i < n; i++)
-		acc |= w[i];
-	return acc == 0;
+	return (w[n - 3u] | w[n - 2u] | w[n - 1u]) == 0;
 }
 
 /* The processor mask of a VP bitmap whose VPs are all below 64, else 0 (a VP at 64 or
@@ -609,11 +611,38 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush
 						   const struct hvtlfs_input_page *page,
 						   struct hvtlfs_gpa_flush_plan *plan,
 						   unsigned int opts);
+/* The header of a guest-physical list of @n entries at @in, and its plan. */
+HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_request *req,
+						const struct hvtlfs_input_page *page,
+						struct hvtlfs_gpa_flush_plan *plan, uint64_t *in,
+						size_t n)
+{
+	const uint64_t as = req->address_space;
+
+	in[0] = as;
+	in[1] = 0; /* flags: reserved */
+	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
+			((uint64_t)n << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
+			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
+	plan->form = HVTLFS_FORM_SLOW;
+	plan->input_size = (uint32_t)((2u + n) * sizeof(uint64_t));
+	plan->entries = (uint32_t)n;
+	plan->address_space = as;
+	plan->page = page;
+}
+
 /*
- * The inline half of hvtlfs_gpa_flush_plan_build(): one range of at most 2048 pages
- * (one 4 KiB HV_GPA_PAGE_RANGE entry, which no large-page entry beats), the slow
- * form, a checked page: written here. 0 leaves everything, errors included, to the
- * library.
+ * The inline half of hvtlfs_gpa_flush_plan_build(): ranges ascending and apart from
+ * each other by at least one page, each at most 2048 pages (one 4 KiB
+ * HV_GPA_PAGE_RANGE entry each: the library's cover is exact and each such run needs an
+ * entry whatever the page size, ties going to 4 KiB ones), as many as the page and
+ * max_list_entries allow, the
+ * slow form, a checked page: written here, each range read once, the plan the library
+ * makes. 0 leaves everything, errors included, to the library (which then writes the
+ * page again). One range is checked on its own; the first pages of several are OR'd
+ * together and checked once after the loop, with the last page of the last range:
+ * every other last page is below the next range's first page, and none wraps (a first
+ * page at most the top page, plus fewer than 2048).
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flush_request *req,
 						    const struct hvtlfs_features *f,
@@ -621,35 +650,49 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
 						    struct hvtlfs_gpa_flush_plan *plan)
 {
 	const struct hvtlfs_page_range *r = req->ranges;
+	const size_t nr = req->nranges;
 	const uint32_t msz = req->mapping_size;
-	uint64_t first, addl, *in;
+	uint64_t *in;
 
-	if (!f->nested.gpa_flush_hypercalls || req->everything || req->nranges != 1 || r == NULL ||
-	    page == NULL)
+	if (!f->nested.gpa_flush_hypercalls || req->everything || r == NULL || page == NULL)
 		return 0;
 #if HVTLFS_XMM_ENABLED_
 	if (f->xmm_input && (req->flags & HVTLFS_POLICY_NO_XMM) == 0)
 		return 0; /* the XMM form: the library's */
 #endif
-	first = r->first;
-	addl = r->count - 1u; /* a count of 0 wraps: too many pages */
-	if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_RANGE_MAX_PAGE - addl ||
-	    ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
+	if (((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
 	     msz != HVTLFS_MAPPING_1G) ||
 	    !hvtlfs_input_page_holds_(page))
-		return 0;
+		return 0; /* HVTLFS_ERR_MAPPING_SIZE, or a page to check: the library's */
 	in = (uint64_t *)page->va;
-	in[0] = req->address_space;
-	in[1] = 0; /* flags: reserved */
-	in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
-	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
-			((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
-			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
-	plan->form = HVTLFS_FORM_SLOW;
-	plan->input_size = 3u * sizeof(uint64_t);
-	plan->entries = 1;
-	plan->address_space = in[0];
-	plan->page = page;
+	if (nr == 1) {
+		const uint64_t first = r[0].first, addl = r[0].count - 1u; /* 0: too many */
+
+		if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_RANGE_MAX_PAGE - addl)
+			return 0;
+		in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
+		hvtlfs_gpa_plan_list_(req, page, plan, in, 1); /* its constants */
+		return 1;
+	} else {
+		uint64_t next = 0, seen = 0;
+		size_t i;
+
+		if (nr == 0 || nr > page->size / sizeof(uint64_t) - 2u ||
+		    (req->max_list_entries != 0 && nr > req->max_list_entries))
+			return 0; /* no range, or the whole space: the library's */
+		for (i = 0; i < nr; i++) {
+			const uint64_t first = r[i].first, addl = r[i].count - 1u;
+
+			if (first < next || addl > HVTLFS_RANGE_EXT_ADDL_MASK)
+				return 0;
+			seen |= first;
+			next = first + addl + 2u;
+			in[2u + i] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
+		}
+		if (seen > HVTLFS_RANGE_MAX_PAGE || next > HVTLFS_RANGE_MAX_PAGE + 2u)
+			return 0; /* HVTLFS_ERR_RANGE_WRAP: the library's */
+	}
+	hvtlfs_gpa_plan_list_(req, page, plan, in, nr);
 	return 1;
 }
 /*! @endcond */
@@ -715,6 +758,9 @@ hvtlfs_ipi_plan_build(const struct hvtlfs_ipi_request *req, const struct hvtlfs_
  * hvtlfs_gpa_flush_request::mapping_size, where they need fewer entries; otherwise
  * HvFlushGuestPhysicalAddressSpace, fast, its 16 bytes in RDX and R8. The nested bit
  * (control bit 31) when hvtlfs_gpa_flush_request::nested.
+ *
+ * Inline: a list of ranges ascending and apart, one 4 KiB entry each, in the page, is
+ * planned in the caller; the rest by the library, with the same decisions and bytes.
  * @param req what to flush.
  * @param features the partition's features: the planner reads
  *        hvtlfs_features::nested (gpa_flush_hypercalls) and hvtlfs_features::xmm_input.

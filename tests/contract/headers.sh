@@ -29,7 +29,7 @@ layers=(
 	"hvtlfs/flush.h hvtlfs/planner.h hvtlfs/bringup.h hvtlfs/nested.h hvtlfs/hypercall.h hvtlfs/registers.h hvtlfs/vtl.h hvtlfs/visibility.h hvtlfs/interrupt.h hvtlfs/extended.h"
 	"hvtlfs/issue.h hvtlfs/hvcall.h hvtlfs/vp.h hvtlfs/calls.h"
 	"hvtlfs/dispatch.h"
-	"hvtlfs/hvtlfs.h"
+	"hvtlfs/hvtlfs.h hvtlfs/mock_dispatch.h"
 )
 layer_of() {
 	local l
