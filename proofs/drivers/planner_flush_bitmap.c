@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * hvtlfs_flush_plan_build() (its inline half and the library's) for a VP bitmap: targets
+ * all or a bitmap, NULL or not; any address space, booleans, mapping size, policy (or
+ * none) and features (valid bools); one byte range of any start and length (NULL or
+ * not); a whole input page, the mark hvtlfs_input_page_init() leaves or any.
+ *
+ * Three phases, each split:
+ * 0. The page form (no XMM input): bitmaps of any value of 0, 1, 2, 63, 64, 65 or 66
+ *    words ending exactly at their words, and of any length from 2 to 66 words in a
+ *    buffer of 66. These lengths are every end the planner tells apart: none, word 0
+ *    alone (the legacy mask), a second word (the Ex call), the last words below the
+ *    64th bank, the 64th, and past it (a non-zero word there is HVTLFS_ERR_VP_RANGE, a
+ *    zero word nothing); every other length is the same step of bitmap_banks() and
+ *    copy_banks(), which "any length" covers.
+ * 1. XMM input allowed: bitmaps of any value of 0 to 10 words ending at their words
+ *    (10 banks are the most the registers hold after the Ex header).
+ * 2. XMM input allowed, longer bitmaps (11, 63, 64, 65 or 66 words ending at their
+ *    words): word 0 zero or not, then words 1 to 0..11 non-zero of any value (or every
+ *    word non-zero), the rest zero. The bank words are copied in order, so what
+ *    the planner does depends on the number of non-zero words below the 64th (one too
+ *    many for the registers is 11), whether word 0 is one, and whether a word past the
+ *    64th is non-zero, not on where the others are. A bitmap of any value longer than
+ *    10 words with the registers allowed is not analysed: Eva does not relate the words
+ *    copy_banks() writes to the bank count that chose the registers.
+ * The range list and the page sizes are planner_flush_ranges' (the same code for every
+ * target set), CPU sources planner_flush_cpus', the VP count planner_flush_nvps'.
+ *
+ * prove-sources: planner.c ranges.c vpset.c features.c
+ * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
+ * prove-options: -eva-domains gauges
+ * prove-slevel: hvtlfs_flush_plan_build:100 hvtlfs_flush_plan_one_:100 flush_plan:400
+ * prove-slevel: hvtlfs_flush_plan_build_:100 page_check:50 page_words:50
+ * prove-slevel: bitmap_banks:200 copy_banks:200
+ * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:100
+ */
+#include "features_any.h"
+#include "planner_page.h"
+
+#define BITMAP_MAX 66u
+#define XMM_BANKS  10u
+
+static uint64_t bitmap[BITMAP_MAX];
+static const size_t lengths[] = { 0u, 1u, 2u, 63u, 64u, 65u, 66u };
+static const size_t long_lengths[] = { 11u, 66u };
+/* Words 1 to runs[run] non-zero (SIZE_MAX: every word). */
+static const size_t runs[] = { 0u, 1u, XMM_BANKS - 1u, XMM_BANKS, XMM_BANKS + 1u, ~(size_t)0 };
+
+int main(void)
+{
+	struct hvtlfs_flush_request req;
+	struct hvtlfs_flush_policy policy;
+	struct hvtlfs_features f;
+	struct hvtlfs_flush_plan plan;
+	struct hvtlfs_input_page pg;
+	struct hvtlfs_range range = { HVTLFS_PAGE_SIZE, HVTLFS_PAGE_SIZE };
+	int phase = Frama_C_interval(0, 2), len, run = 0, first = 0;
+	int nul = Frama_C_interval(0, 1);
+	uint64_t *bm;
+	size_t i;
+
+	prove_unknown(bitmap, sizeof(bitmap));
+	prove_features_any(&f);
+	policy.max_list_entries = prove_u32();
+	policy.flags = prove_uint();
+	req.address_space = prove_u64();
+	req.all_spaces = prove_bool();
+	req.non_global_only = prove_bool();
+	req.everything = prove_bool();
+	req.mapping_size = prove_u32();
+	req.nranges = 1;
+	req.ranges = PROVE_OR_NULL(&range);
+	req.vps.all = prove_bool();
+	req.vps.source = NULL;
+	//@ split phase;
+	len = Frama_C_interval(0, phase == 0   ? (int)PROVE_LEN(lengths)
+				  : phase == 1 ? (int)XMM_BANKS
+					       : (int)PROVE_LEN(long_lengths) - 1);
+	if (phase == 2) {
+		run = Frama_C_interval(0, (int)PROVE_LEN(runs) - 1);
+		first = Frama_C_interval(0, 1);
+	}
+	//@ split len;
+	//@ split run;
+	//@ split first;
+	if (phase == 0) {
+		f.xmm_input = false;
+		if (len < (int)PROVE_LEN(lengths)) {
+			req.vps.words = lengths[len];
+			req.vps.bitmap = PROVE_TAIL(bitmap, req.vps.words);
+		} else {
+			/* From 2: the lengths 0 and 1 are exact above, and with 1 inside the
+			 * interval Eva cannot take it out at the inline half's words != 1. */
+			req.vps.words = prove_size(2, BITMAP_MAX);
+			req.vps.bitmap = bitmap;
+		}
+	} else if (phase == 1) {
+		req.vps.words = (size_t)len;
+		req.vps.bitmap = PROVE_TAIL(bitmap, req.vps.words);
+	} else {
+		req.vps.words = long_lengths[len];
+		bm = PROVE_TAIL(bitmap, req.vps.words);
+		req.vps.bitmap = bm;
+		/* Word 0 non-zero or zero (first), words 1 to runs[run] non-zero (every
+		 * word), the rest zero. */
+		/*@ loop unroll 66; */
+		for (i = 0; i < req.vps.words; i++)
+			bm[i] = (i == 0 ? first != 0 : i <= runs[run])
+					? Frama_C_unsigned_long_long_interval(1u, ~0ull)
+					: 0u;
+	}
+	//@ split nul;
+	if (nul)
+		req.vps.bitmap = NULL;
+	prove_planner_page(&pg, 1, 0, 0);
+	return hvtlfs_flush_plan_build(&req, &f, PROVE_OR_NULL(&policy), &pg, &plan);
+}
