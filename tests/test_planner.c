@@ -944,6 +944,19 @@ static void test_ipi_plan(void **state)
 	assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
 	assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
 	assert_int_equal(hvtlfs_ipi_issue(&ipl, NULL), HVTLFS_OK);
+	/* An empty CPU source with no bitmap and no table (both may be NULL with no CPUs):
+	 * nothing, and no arithmetic on the NULL bitmap (the sanitizer presets see it). */
+	{
+		struct hvtlfs_vp_source none = { NULL, 0, NULL };
+
+		r = ipi_req(0, 0x2F);
+		r.vps.bitmap = NULL;
+		r.vps.source = &none;
+		assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		assert_int_equal(hvtlfs_ipi_plan_build_(&r, &feat, &pg, &ipl, 0), HVTLFS_OK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+	}
 	/* "All": the ALL format of the Ex call. */
 	memset(&r, 0, sizeof(r));
 	r.vps.all = true;

@@ -533,13 +533,14 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_source_mask_(const struct hvtlfs_vp_source *src
 	const unsigned long *p = cpus;
 	const uint32_t *vp_of = src->vp_of_cpu;
 	const size_t ncpus = src->ncpus;
-	const unsigned long *const end = p + ncpus / lbits;
+	const unsigned long *end;
 	size_t bit;
 
 	*mask = 0;
 	*cpu = 0;
 	if (p == NULL || vp_of == NULL)
 		return false;
+	end = p + ncpus / lbits; /* not before: no arithmetic on a NULL bitmap */
 	for (; end - p >= 4; p += 4, vp_of += 4u * lbits) {
 		if ((p[0] | p[1] | p[2] | p[3]) != 0) {
 			unsigned int k;
