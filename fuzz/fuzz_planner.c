@@ -92,9 +92,31 @@ static void check_canary(uint8_t *buf, size_t off, size_t size)
 		CHECK(buf[i] == FZ_CANARY);
 }
 
-static uint32_t reps_of(uint64_t control)
+/*
+ * What every plan promises: on an error the form NONE; on success a slow form's input in
+ * the page it points to, a register form's in its registers (HVTLFS_FORM_FAST: RDX and
+ * R8; XMM: HVTLFS_FAST_XMM_BYTES), and for a list plan (@entries not NULL) its entries
+ * the control word's rep count. @other: the one form a planner may give besides SLOW
+ * and XMM (NONE for nothing to do, FAST for the register call).
+ */
+static void check_plan(int rc, uint32_t form, uint32_t input_size,
+		       const struct hvtlfs_input_page *at, const struct hvtlfs_input_page *page,
+		       size_t psize, uint32_t other, uint64_t control, const uint32_t *entries)
 {
-	return (uint32_t)((control >> 32) & 0xFFFu);
+	if (rc != HVTLFS_OK) {
+		CHECK(form == HVTLFS_FORM_NONE);
+		return;
+	}
+	if (form == HVTLFS_FORM_SLOW)
+		CHECK(at == page && input_size <= psize);
+	else if (form == HVTLFS_FORM_XMM)
+		CHECK(input_size <= HVTLFS_FAST_XMM_BYTES);
+	else
+		CHECK(form == other &&
+		      (form != HVTLFS_FORM_FAST || input_size <= HVTLFS_FAST_GPR_BYTES));
+	if (entries && form != HVTLFS_FORM_NONE)
+		CHECK(*entries ==
+		      (form == HVTLFS_FORM_FAST ? 0 : hvtlfs_control_rep_count(control)));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -218,17 +240,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      rc == HVTLFS_ERR_FALLBACK || rc == HVTLFS_ERR_VP_RANGE ||
 		      rc == HVTLFS_ERR_EMPTY_RANGE || rc == HVTLFS_ERR_RANGE_WRAP ||
 		      rc == HVTLFS_ERR_NO_SPACE);
-		if (rc != HVTLFS_OK) {
-			CHECK(plan.form == HVTLFS_FORM_NONE);
-		} else if (plan.form == HVTLFS_FORM_SLOW) {
-			CHECK(plan.page == &page && plan.input_size <= psize);
-			CHECK(plan.entries == reps_of(plan.control));
-		} else if (plan.form == HVTLFS_FORM_XMM) {
-			CHECK(plan.input_size <= HVTLFS_FAST_XMM_BYTES);
-			CHECK(plan.entries == reps_of(plan.control));
-		} else {
-			CHECK(plan.form == HVTLFS_FORM_NONE);
-		}
+		check_plan(rc, plan.form, plan.input_size, plan.page, &page, psize,
+			   HVTLFS_FORM_NONE, plan.control, &plan.entries);
 		(void)hvtlfs_flush_plan_nvps(&plan);
 		free(ranges);
 		break;
@@ -250,16 +263,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      rc == HVTLFS_ERR_FALLBACK || rc == HVTLFS_ERR_VP_RANGE ||
 		      rc == HVTLFS_ERR_NO_VP_COUNT || rc == HVTLFS_ERR_ALIGNMENT ||
 		      rc == HVTLFS_ERR_PAGE_MISMATCH || rc == HVTLFS_ERR_NO_SPACE);
-		if (rc != HVTLFS_OK)
-			CHECK(plan.form == HVTLFS_FORM_NONE);
-		else if (plan.form == HVTLFS_FORM_SLOW)
-			CHECK(plan.page == &page && plan.input_size <= psize);
-		else if (plan.form == HVTLFS_FORM_XMM)
-			CHECK(plan.input_size <= HVTLFS_FAST_XMM_BYTES);
-		else if (plan.form == HVTLFS_FORM_FAST)
-			CHECK(plan.input_size <= 16u);
-		else
-			CHECK(plan.form == HVTLFS_FORM_NONE);
+		if (rc != HVTLFS_OK || plan.form != HVTLFS_FORM_NONE)
+			check_plan(rc, plan.form, plan.input_size, plan.page, &page, psize,
+				   HVTLFS_FORM_FAST, plan.control, NULL);
 		break;
 	}
 	default: {
@@ -293,18 +299,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      rc == HVTLFS_ERR_MAPPING_SIZE || rc == HVTLFS_ERR_EMPTY_RANGE ||
 		      rc == HVTLFS_ERR_RANGE_WRAP || rc == HVTLFS_ERR_ALIGNMENT ||
 		      rc == HVTLFS_ERR_PAGE_MISMATCH);
-		if (rc != HVTLFS_OK) {
-			CHECK(plan.form == HVTLFS_FORM_NONE);
-		} else if (plan.form == HVTLFS_FORM_SLOW) {
-			CHECK(plan.page == &page && plan.input_size <= psize);
-			CHECK(plan.entries == reps_of(plan.control));
-		} else if (plan.form == HVTLFS_FORM_XMM) {
-			CHECK(plan.input_size <= HVTLFS_FAST_XMM_BYTES);
-			CHECK(plan.entries == reps_of(plan.control));
-		} else {
-			CHECK(plan.form == HVTLFS_FORM_FAST && plan.input_size <= 16u &&
-			      plan.entries == 0);
-		}
+		check_plan(rc, plan.form, plan.input_size, plan.page, &page, psize,
+			   HVTLFS_FORM_FAST, plan.control, &plan.entries);
 		free(ranges);
 		break;
 	}
