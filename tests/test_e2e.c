@@ -841,24 +841,17 @@ static void test_mock_hypervisor_init(void **state)
  * continues from each reps completed (TLFS "Hypercall Continuation"). */
 static void test_through_the_dispatcher(void **state)
 {
-	static const struct hvtlfs_dispatch_partition part = {
-		.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH,
-		.spin_retries = 0xFFFu,
-	};
-	static struct hvtlfs_dispatch_partition part_timeout;
 	static const struct hvtlfs_dispatch_handler handlers[] = {
 		{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST, dispatch_flush },
 	};
-	static struct hvtlfs_dispatch_scratch scratch;
-	struct hvtlfs_dispatcher d = {
-		&part, { hvtlfs_mock_guest_read, hvtlfs_mock_guest_write, NULL }, handlers, 1, NULL
-	};
-	struct hvtlfs_dispatch_outcome out;
-	struct hvtlfs_mock_dispatch md = { &d, &scratch, &out, 0, 0 };
+	static struct hvtlfs_mock_hypervisor hv;
 	uint64_t control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST | (5ull << 32), result = 0;
 	unsigned int i;
 
 	(void)state;
+	assert_int_equal(hvtlfs_mock_hypervisor_init(&hv, handlers, 1), HVTLFS_OK);
+	hv.partition.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH;
+	hv.partition.spin_retries = 0xFFFu;
 	/* Where the calls are instructions (arm64's hvc #0), the mock takes them from SIGILL. */
 	assert_int_equal(hvtlfs_mock_sigill_install(), HVTLFS_OK);
 	memset(page, 0, sizeof(page));
@@ -869,36 +862,35 @@ static void test_through_the_dispatcher(void **state)
 	memset(&dh, 0, sizeof(dh));
 	dh.step = 2;
 	hvtlfs_mock_reset();
-	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md);
+	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &hv.md);
 	assert_int_equal(hvtlfs_hypercall_rep(control, (uint64_t)(uintptr_t)page, 0, &result),
 			 HVTLFS_OK);
 	assert_true(result == (5ull << 32));
 	assert_int_equal(hvtlfs_mock_call_count(), 1);
-	assert_int_equal(md.continuations, 2);
+	assert_int_equal(hv.md.continuations, 2);
 	assert_int_equal(dh.calls, 3);
 	assert_int_equal(dh.done[1], 2);
 	assert_int_equal(dh.done[2], 4);
 	assert_true(dh.address_space == 0xCAFE000);
 
-	part_timeout = part;
-	part_timeout.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
-	d.partition = &part_timeout;
+	hv.partition.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
 	memset(&dh, 0, sizeof(dh));
 	dh.step = 2;
 	hvtlfs_mock_reset();
-	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md);
-	md.continuations = 0;
+	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &hv.md);
+	hv.md.continuations = 0;
 	assert_int_equal(hvtlfs_hypercall_rep(control, (uint64_t)(uintptr_t)page, 0, &result),
 			 HVTLFS_OK);
 	assert_true(result == (5ull << 32));
 	assert_int_equal(hvtlfs_mock_call_count(), 3);
-	assert_int_equal(md.continuations, 0);
+	assert_int_equal(hv.md.continuations, 0);
 	assert_int_equal(hvtlfs_control_rep_start(hvtlfs_mock_call_at(2)->control), 4);
 
 	/* Without the recommendation: ACCESS_DENIED reaches the guest. */
-	d.partition = &(const struct hvtlfs_dispatch_partition){ .spin_retries = 0xFFFu };
+	hv.partition.hints_eax = 0;
+	hv.partition.options = 0;
 	hvtlfs_mock_reset();
-	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md);
+	hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &hv.md);
 	assert_int_equal(hvtlfs_hypercall_rep(control, (uint64_t)(uintptr_t)page, 0, &result),
 			 HVTLFS_ERR_HV_STATUS);
 	assert_int_equal(hvtlfs_result_status(result), HVTLFS_STATUS_ACCESS_DENIED);

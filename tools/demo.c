@@ -12,6 +12,7 @@
  * the privilege it needs and once without.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hvtlfs/catalog.h"
@@ -25,6 +26,7 @@
 #include "hvtlfs/dispatch.h"
 #include "hvtlfs/hypercall.h"
 #include "hvtlfs/mock.h"
+#include "hvtlfs/mock_dispatch.h"
 #include "hvtlfs/issue.h"
 
 #include "cli.h"
@@ -46,11 +48,7 @@ static struct demo_call {
 static unsigned int ncalls;
 static uint32_t hv_reps_per_call = DEMO_MAX_RANGES;
 
-static struct hvtlfs_dispatch_partition hv_part;
-static struct hvtlfs_dispatch_scratch hv_scratch;
-static struct hvtlfs_dispatch_outcome hv_out;
-static struct hvtlfs_dispatcher hv_d;
-static struct hvtlfs_mock_dispatch hv_md;
+static struct hvtlfs_mock_hypervisor hv;
 
 static struct demo_call *keep(const struct hvtlfs_hvcall_request *req, uint64_t control,
 			      const uint8_t *bytes, size_t len)
@@ -105,11 +103,11 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
 	unsigned int before = ncalls, i;
 
 	(void)ctx;
-	hvtlfs_mock_dispatch_handler(call, &hv_md);
+	hvtlfs_mock_dispatch_handler(call, &hv.md);
 	if (ncalls == before)
-		(void)keep(&hv_scratch.req, call->control, NULL, 0);
+		(void)keep(&hv.scratch.req, call->control, NULL, 0);
 	for (i = before; i < ncalls; i++) {
-		calls[i].rc = hv_md.rc;
+		calls[i].rc = hv.md.rc;
 		calls[i].req.result = call->result;
 		calls[i].req.status = hvtlfs_result_status(call->result);
 	}
@@ -120,23 +118,17 @@ static void hypervisor(struct hvtlfs_mock_call *call, void *ctx)
  * TIMEOUT early return for a call the handler cuts short. */
 static void hv_setup(void)
 {
-	memset(&hv_part, 0, sizeof(hv_part));
-	hv_part.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_SIGNAL_EVENTS;
-	hv_part.features_edx =
+	if (hvtlfs_mock_hypervisor_init(&hv, hv_handlers,
+					sizeof(hv_handlers) / sizeof(hv_handlers[0])) != HVTLFS_OK)
+		abort();
+	hv.partition.privileges_ebx = HVTLFS_CPUID_FEATURES_EBX_SIGNAL_EVENTS;
+	hv.partition.features_edx =
 		HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT | HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES;
-	hv_part.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH |
-			    HVTLFS_CPUID_HINTS_EAX_CLUSTER_IPI |
-			    HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
-	hv_part.spin_retries = 0xFFFu;
-	hv_part.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
-	hv_d.partition = &hv_part;
-	hv_d.memory.read = hvtlfs_mock_guest_read;
-	hv_d.memory.write = hvtlfs_mock_guest_write;
-	hv_d.handlers = hv_handlers;
-	hv_d.nhandlers = sizeof(hv_handlers) / sizeof(hv_handlers[0]);
-	hv_md.dispatcher = &hv_d;
-	hv_md.scratch = &hv_scratch;
-	hv_md.outcome = &hv_out;
+	hv.partition.hints_eax = HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH |
+				 HVTLFS_CPUID_HINTS_EAX_CLUSTER_IPI |
+				 HVTLFS_CPUID_HINTS_EAX_EX_PROCESSOR_MASKS;
+	hv.partition.spin_retries = 0xFFFu;
+	hv.partition.options = HVTLFS_DISPATCH_OPT_TIMEOUT;
 }
 
 /* ---- The guest. ---- */
@@ -246,30 +238,19 @@ static void through_the_dispatcher(void)
 	static const struct hvtlfs_dispatch_handler handlers[] = {
 		{ HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE, dispatched_flush },
 	};
-	static struct hvtlfs_dispatch_scratch scratch;
-	static struct hvtlfs_dispatch_partition part;
-	static struct hvtlfs_mock_dispatch md;
-	static struct hvtlfs_dispatcher d;
-	static struct hvtlfs_dispatch_outcome out;
+	static struct hvtlfs_mock_hypervisor dhv;
 	uint64_t *w = (uint64_t *)(void *)input_page;
 	uint64_t result;
 	unsigned int round;
 
 	for (round = 0; round < 2; round++) {
-		memset(&part, 0, sizeof(part));
-		part.hints_eax = round == 0 ? HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH : 0;
-		part.spin_retries = 0xFFFu;
-		d.partition = &part;
-		d.memory.read = hvtlfs_mock_guest_read;
-		d.memory.write = hvtlfs_mock_guest_write;
-		d.handlers = handlers;
-		d.nhandlers = 1;
-		md.dispatcher = &d;
-		md.scratch = &scratch;
-		md.outcome = &out;
+		if (hvtlfs_mock_hypervisor_init(&dhv, handlers, 1) != HVTLFS_OK)
+			abort();
+		dhv.partition.hints_eax = round == 0 ? HVTLFS_CPUID_HINTS_EAX_REMOTE_TLB_FLUSH : 0;
+		dhv.partition.spin_retries = 0xFFFu;
 		ncalls = 0;
 		hvtlfs_mock_reset();
-		hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &md);
+		hvtlfs_mock_set_handler(hvtlfs_mock_dispatch_handler, &dhv.md);
 		printf("\n== The hypervisor side, register by register: HvFlushVirtualAddressSpace "
 		       "through hvtlfs_dispatch() (%s ABI), %s\n",
 		       hvtlfs_dispatch_abi_name(HVTLFS_ARCH_HAS_XMM_HYPERCALL
@@ -286,7 +267,8 @@ static void through_the_dispatcher(void)
 		       "page -> result register 0x%016llx (%s)%s\n",
 		       (unsigned long long)hvtlfs_mock_last_call()->control,
 		       (unsigned long long)result, hvtlfs_status_name(hvtlfs_result_status(result)),
-		       out.reason == HVTLFS_ERR_NOT_PERMITTED ? ", the privilege gate" : "");
+		       dhv.outcome.reason == HVTLFS_ERR_NOT_PERMITTED ? ", the privilege gate"
+								      : "");
 		if (hvtlfs_result_status(result) !=
 		    (round == 0 ? HVTLFS_STATUS_SUCCESS : HVTLFS_STATUS_ACCESS_DENIED)) {
 			printf("!! unexpected\n");
