@@ -177,6 +177,13 @@ static int decode(int side, uint64_t control, const void *in, size_t len,
 #define REF_OK		  0
 #define REF_NOTHING	  1
 #define REF_NATIVE	  (-1)
+#define REF_VP_INVAL	  0xFFFFFFFFu /* VP_INVAL: U32_MAX */
+
+/* What Linux reads on every flush (arch/x86/hyperv/mmu.c, nested.c): hv_hypercall_pg,
+ * set up at boot (no hypercall page: the native path), and this CPU's
+ * hyperv_pcpu_input_arg, the input page (none: the native path). */
+static void *ref_hypercall_pg = ref_page;
+static uint64_t *ref_pcpu_input_arg = ref_page;
 
 struct ref_range {
 	uint64_t start, end; /* flush_tlb_info: [start, end), page aligned */
@@ -267,15 +274,26 @@ static inline int ref_fill_gva_list(uint64_t *gva_list, int offset, uint64_t sta
 	return n - offset;
 }
 
-/* The flush units of every range, the kernel's "too many for one list" test. */
-static inline uint64_t ref_units(const struct ref_flush_args *a)
+/* Whether the kernel flushes the whole space (mmu.c lines 141-148 and 214-222, for
+ * each range): TLB_FLUSH_ALL (non-global mappings only), or more flush units than
+ * @max_gvas (an end of 0 counts none). */
+static inline int ref_whole_space(const struct ref_flush_args *a, uint64_t *flush,
+				  uint64_t max_gvas)
 {
 	uint64_t u = 0;
 	size_t i;
 
-	for (i = 0; i < a->nranges; i++)
-		u += (a->ranges[i].end - a->ranges[i].start) / REF_FLUSH_UNIT;
-	return u;
+	for (i = 0; i < a->nranges; i++) {
+		const uint64_t start = a->ranges[i].start, end = a->ranges[i].end;
+
+		if (end == REF_TLB_FLUSH_ALL) {
+			flush[1] |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+			return 1;
+		}
+		if (end)
+			u += (end - start) / REF_FLUSH_UNIT;
+	}
+	return u > max_gvas;
 }
 
 /* hyperv_flush_tlb_others_ex(): the HV_VP_SET with every bank up to the highest. */
@@ -315,7 +333,7 @@ static inline int ref_flush_ex(const struct ref_flush_args *a, uint64_t *flush, 
 	}
 	flush[3] = nr_bank >= 64 ? ~0ull : (1ull << nr_bank) - 1;
 	max_gvas = (4096 - 32 - nr_bank * 8) / 8;
-	if (ref_units(a) > max_gvas) {
+	if (ref_whole_space(a, flush, max_gvas)) {
 		*control = 0x0013 | nr_bank << 17;
 		return REF_OK;
 	}
@@ -326,13 +344,17 @@ static inline int ref_flush_ex(const struct ref_flush_args *a, uint64_t *flush, 
 	return REF_OK;
 }
 
-/* hyperv_flush_tlb_multi(), from the target set to the control word and the page. */
-static inline int ref_flush(const struct ref_flush_args *a, uint64_t *flush, uint64_t *control)
+/* hyperv_flush_tlb_multi(), from the target set to the control word and the page: no
+ * hypercall page, or no input page on this CPU, the native path (mmu.c lines 66-79). */
+static inline int ref_flush(const struct ref_flush_args *a, uint64_t *control)
 {
-	uint64_t max_gvas;
+	uint64_t max_gvas, *flush;
 	size_t w, last;
 	int n = 0;
 
+	if (!ref_hypercall_pg)
+		return REF_NATIVE;
+	flush = ref_pcpu_input_arg;
 	if (!flush)
 		return REF_NATIVE;
 	if (a->mm) {
@@ -354,6 +376,10 @@ static inline int ref_flush(const struct ref_flush_args *a, uint64_t *flush, uin
 		while (x) {
 			uint64_t vp = w * 64 + (uint64_t)__builtin_ctzll(x);
 
+			/* hv_cpu_number_to_vp_number() is VP_INVAL: the native path
+			 * (mmu.c lines 115-119). */
+			if ((uint32_t)vp == REF_VP_INVAL)
+				return REF_NATIVE;
 			if (vp >= 64)
 				return ref_flush_ex(a, flush, control);
 			flush[2] |= 1ull << vp;
@@ -363,7 +389,7 @@ static inline int ref_flush(const struct ref_flush_args *a, uint64_t *flush, uin
 	if (!flush[2])
 		return REF_NOTHING;
 	max_gvas = (4096 - 24) / 8;
-	if (ref_units(a) > max_gvas) {
+	if (ref_whole_space(a, flush, max_gvas)) {
 		*control = 0x0002;
 		return REF_OK;
 	}
@@ -414,7 +440,7 @@ static NOINLINE double loop_flush_ref(const void *ctx, unsigned long n)
 		const struct flush_row *x = r;
 
 		LAUNDER(x);
-		rc |= ref_flush(&x->ref, ref_page, &ref_control);
+		rc |= ref_flush(&x->ref, &ref_control);
 		TOUCH_MEMORY();
 	}
 	if (rc)
@@ -572,7 +598,7 @@ static void flush_table(void)
 				if (hvtlfs_flush_plan_build(&row.req, &row.f, NULL, &hv_pg,
 							    &hv_plan) ||
 				    hv_plan.form != HVTLFS_FORM_SLOW ||
-				    ref_flush(&row.ref, ref_page, &ref_control) != REF_OK) {
+				    ref_flush(&row.ref, &ref_control) != REF_OK) {
 					mismatch("flush", id);
 					continue;
 				}
@@ -833,31 +859,71 @@ struct ref_gpa_range {
 
 struct ref_gpa_args {
 	uint64_t address_space;
+	/* hyperv_flush_guest_mapping_range()'s fill_flush_list_func: checked, not called
+	 * (the model fills the list inline, as if KVM's callback and
+	 * hyperv_fill_flush_guest_mapping_list() were inlined into it). */
+	const void *fill_flush_list_func;
 	const struct ref_gpa_range *ranges;
 	size_t nranges;
 };
 
-/* The list of 4 KiB entries in the page, or the whole space when it overflows. */
-static inline int ref_gpa(const struct ref_gpa_args *a, uint64_t *page, uint64_t *control)
-{
-	size_t r, n = 0;
+/* union hv_gpa_page_range of Linux's asm/hyperv-tlfs.h: the entry is written through
+ * bit-fields, so the compiler masks the additional-page count to its 11 bits. */
+union ref_gpa_page_range {
+	uint64_t address_space;
+	struct {
+		uint64_t additional_pages : 11;
+		uint64_t largepage : 1;
+		uint64_t basepfn : 52;
+	} page;
+};
 
-	page[0] = a->address_space;
-	page[1] = 0;
+/*
+ * hyperv_flush_guest_mapping_range() with hyperv_fill_flush_guest_mapping_list()
+ * (arch/x86/hyperv/nested.c): the list of 4 KiB entries in the page, or the whole space
+ * when it overflows. As Linux 6.1 does (nested.c lines 100-121): no hypercall page or
+ * no fill function, no call; the page from this CPU's hyperv_pcpu_input_arg, none
+ * there, no call; the fill function's count checked (-ENOSPC: the caller's whole-space
+ * flush). The entry through the bit-fields (lines 77-79).
+ */
+static inline int ref_gpa(const struct ref_gpa_args *a, uint64_t *control)
+{
+	union ref_gpa_page_range *list;
+	uint64_t *flush;
+	size_t r;
+	int n = 0;
+
+	if (!ref_hypercall_pg || !a->fill_flush_list_func)
+		return REF_NATIVE;
+	flush = ref_pcpu_input_arg;
+	if (!flush)
+		return REF_NATIVE;
+	flush[0] = a->address_space;
+	flush[1] = 0;
+	list = (union ref_gpa_page_range *)(flush + 2);
 	for (r = 0; r < a->nranges; r++) {
 		uint64_t cur = a->ranges[r].start_gfn, pages = a->ranges[r].pages;
 
 		do {
 			uint64_t add = (pages < REF_GPA_MAX_PAGES ? pages : REF_GPA_MAX_PAGES) - 1;
 
-			if (n >= REF_GPA_MAX_REPS) {
-				*control = 0x00AFu; /* HvFlushGuestPhysicalAddressSpace */
-				return REF_OK;
+			if (n >= (int)REF_GPA_MAX_REPS) {
+				n = -28; /* -ENOSPC */
+				break;
 			}
-			page[2 + n++] = cur << 12 | add;
+			list[n].page.additional_pages = add;
+			list[n].page.largepage = 0;
+			list[n].page.basepfn = cur;
 			pages -= add + 1;
 			cur += add + 1;
+			n++;
 		} while (pages > 0);
+		if (n < 0)
+			break;
+	}
+	if (n < 0) {
+		*control = 0x00AFu; /* the caller's HvFlushGuestPhysicalAddressSpace */
+		return REF_OK;
 	}
 	*control = 0x00B0u | ((uint64_t)n << 32);
 	return REF_OK;
@@ -901,7 +967,7 @@ static NOINLINE double loop_gpa_ref(const void *ctx, unsigned long n)
 		const struct gpa_row *x = r;
 
 		LAUNDER(x);
-		rc |= ref_gpa(&x->ref, ref_page, &ref_control);
+		rc |= ref_gpa(&x->ref, &ref_control);
 		TOUCH_MEMORY();
 	}
 	if (rc)
@@ -980,12 +1046,13 @@ static void gpa_table(void)
 		row.req.nranges = n;
 		row.req.mapping_size = mapping[sc];
 		row.ref.address_space = 0x5000;
+		row.ref.fill_flush_list_func = (const void *)&row;
 		row.ref.ranges = rr;
 		row.ref.nranges = n;
 		memset(hv_page, 0, sizeof(hv_page));
 		memset(ref_page, 0, sizeof(ref_page));
 		if (hvtlfs_gpa_flush_plan_build(&row.req, &row.f, &hv_pg, &hv_gpa) ||
-		    ref_gpa(&row.ref, ref_page, &ref_control) != REF_OK) {
+		    ref_gpa(&row.ref, &ref_control) != REF_OK) {
 			mismatch("gpa", id);
 			continue;
 		}
