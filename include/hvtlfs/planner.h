@@ -207,8 +207,9 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build_(const struct hvtlfs_flush_request
 /* The mark hvtlfs_input_page_init() leaves on a description it checked. */
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_input_page_mark_(const void *va, uint64_t gpa, size_t size)
 {
-	/* A salt of 32 bits: one instruction (an all-zero description is not marked). */
-	return ((uint64_t)(uintptr_t)va ^ gpa ^ HVTLFS_U64(0x68767466)) + (uint64_t)size;
+	/* A salt of 32 bits, added with the size in one instruction (an all-zero
+	 * description is not marked). */
+	return ((uint64_t)(uintptr_t)va ^ gpa) + ((uint64_t)size + HVTLFS_U64(0x68767466));
 }
 
 /* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since, with
@@ -784,6 +785,119 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_build(
 	    hvtlfs_gpa_flush_plan_one_(req, features, page, plan))
 		return HVTLFS_OK;
 	return hvtlfs_gpa_flush_plan_build_(req, features, page, plan, HVTLFS_PLAN_OPTS_);
+}
+
+/*!
+ * @brief A guest's address space set up once for guest-physical flushes
+ *        (hvtlfs_gpa_flush_space_init()): what does not change between them checked
+ *        once, so each flush (hvtlfs_gpa_flush_plan_ranges()) checks only its ranges.
+ *
+ * Every field is private: fill it with hvtlfs_gpa_flush_space_init() only. It points to
+ * the features and the input page it was given, which must stay valid and unchanged
+ * while it is used (a kernel keeps one per CPU and guest address space, beside its
+ * per-CPU input page, and sets it up again when either changes).
+ */
+struct hvtlfs_gpa_flush_space {
+	/*! @cond HVTLFS_INTERNAL */
+	struct hvtlfs_gpa_flush_request req_; /* the constant part; no ranges */
+	const struct hvtlfs_features *features_;
+	const struct hvtlfs_input_page *page_;
+	/* The page's words when one 4 KiB entry is planned inline (a checked page of at
+	 * least HVTLFS_PLAN_INLINE_BYTES_, the slow form), else NULL. */
+	uint64_t *in_;
+	uint64_t control_; /* that one-entry list's control word */
+	unsigned int opts_;
+	int error_; /* what hvtlfs_gpa_flush_space_init() returned */
+		    /*! @endcond */
+};
+
+/*! @cond HVTLFS_INTERNAL */
+HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space *space,
+						   const struct hvtlfs_gpa_flush_request *req,
+						   const struct hvtlfs_features *features,
+						   const struct hvtlfs_input_page *page,
+						   unsigned int opts);
+HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_ranges_(const struct hvtlfs_gpa_flush_space *space,
+						    const struct hvtlfs_page_range *ranges,
+						    size_t nranges,
+						    struct hvtlfs_gpa_flush_plan *plan);
+/*! @endcond */
+
+/*!
+ * @brief Sets up a guest's address space for hvtlfs_gpa_flush_plan_ranges(): checks
+ *        once the features, the input page and the constant part of the request.
+ *
+ * Plan and set up in translation units with the same #HVTLFS_HYPERCALL_XMM.
+ * @param[out] space the set-up space; on an error it holds the error, and
+ *        hvtlfs_gpa_flush_plan_ranges() returns it and plans nothing.
+ * @param req the request's constant part: hvtlfs_gpa_flush_request::address_space,
+ *        hvtlfs_gpa_flush_request::mapping_size, hvtlfs_gpa_flush_request::nested,
+ *        hvtlfs_gpa_flush_request::flags and hvtlfs_gpa_flush_request::max_list_entries
+ *        (its ranges, nranges and everything are not read: each flush names its
+ *        ranges).
+ * @param features the partition's features, as for hvtlfs_gpa_flush_plan_build();
+ *        kept by pointer.
+ * @param page the input page (hvtlfs_input_page_init()), or NULL as for
+ *        hvtlfs_gpa_flush_plan_build(); kept by pointer.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL (a NULL @p space, @p req or @p features);
+ *         #HVTLFS_ERR_FALLBACK (no guest-mapping flush: CPUID 0x4000000A EAX bit 18);
+ *         #HVTLFS_ERR_MAPPING_SIZE for a mapping size other than 0, 4 KiB, 2 MiB,
+ *         1 GiB; #HVTLFS_ERR_ALIGNMENT, #HVTLFS_ERR_PAGE_MISMATCH for a page
+ *         hvtlfs_input_page_init() would refuse.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_space_init(
+	struct hvtlfs_gpa_flush_space *space, const struct hvtlfs_gpa_flush_request *req,
+	const struct hvtlfs_features *features, const struct hvtlfs_input_page *page)
+{
+	return hvtlfs_gpa_flush_space_init_(space, req, features, page, HVTLFS_PLAN_OPTS_);
+}
+
+/*!
+ * @brief Plans a guest-physical flush of @p ranges in a space set up by
+ *        hvtlfs_gpa_flush_space_init(), and writes its input.
+ *
+ * The same decisions and the same bytes as hvtlfs_gpa_flush_plan_build() given the
+ * space's request with these ranges (not everything), its features and its page; only
+ * the ranges are checked here.
+ *
+ * Inline: one range of at most 2048 pages, in the space's page, is planned in the
+ * caller (one 4 KiB HV_GPA_PAGE_RANGE entry); the rest by the library.
+ * @param space a space hvtlfs_gpa_flush_space_init() filled.
+ * @param ranges the guest physical page ranges to flush.
+ * @param nranges the number of @p ranges.
+ * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL (a NULL @p space or @p plan, NULL @p ranges
+ *         with a non-zero @p nranges); the error hvtlfs_gpa_flush_space_init() returned
+ *         for @p space; #HVTLFS_ERR_EMPTY_RANGE for no range or an empty range;
+ *         #HVTLFS_ERR_RANGE_WRAP for a range past the top GPA page.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
+hvtlfs_gpa_flush_plan_ranges(const struct hvtlfs_gpa_flush_space *space,
+			     const struct hvtlfs_page_range *ranges, size_t nranges,
+			     struct hvtlfs_gpa_flush_plan *plan)
+{
+	if (space != NULL && plan != NULL && ranges != NULL && nranges == 1u) {
+		uint64_t *const in = space->in_;
+		const uint64_t first = ranges[0].first,
+			       addl = ranges[0].count - 1u; /* 0: too many */
+
+		if (in != NULL && addl <= HVTLFS_RANGE_EXT_ADDL_MASK &&
+		    first <= HVTLFS_RANGE_MAX_PAGE - addl) {
+			const uint64_t as = space->req_.address_space;
+
+			in[0] = as;
+			in[1] = 0; /* flags: reserved */
+			in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
+			plan->control = space->control_;
+			plan->form = HVTLFS_FORM_SLOW;
+			plan->input_size = 3u * sizeof(uint64_t);
+			plan->entries = 1;
+			plan->address_space = as;
+			plan->page = space->page_;
+			return HVTLFS_OK;
+		}
+	}
+	return hvtlfs_gpa_flush_plan_ranges_(space, ranges, nranges, plan);
 }
 
 /*! @} */
