@@ -5,8 +5,9 @@
  *    (arch/x86/hyperv/mmu.c: the input page header, a processor-mask loop over the VP
  *    bitmap or the cpumask, 16 MiB list entries, the Ex call with dense banks);
  *  - hvtlfs_ipi_plan_build() against a model of hv_apic.c's IPI path;
- *  - hvtlfs_gpa_flush_plan_build() against a model of a nested hypervisor's
- *    hand-written guest-mapping flush (arch/x86/hyperv/nested.c).
+ *  - hvtlfs_gpa_flush_plan_build(), and hvtlfs_gpa_flush_plan_ranges() in a space set
+ *    up once (hvtlfs_gpa_flush_space_init()), against a model of a nested
+ *    hypervisor's hand-written guest-mapping flush (arch/x86/hyperv/nested.c).
  * Every model is written here, independently of the library. For each row the two
  * sides run once and their outputs are compared (the same control word and input
  * bytes, or where the planner chooses another encoding, the same VPs and pages when
@@ -1162,9 +1163,8 @@ int main(int argc, char **argv)
 		       "path\n\n");
 	ipi_table();
 	if (!cg_mode)
-		printf("\n## Guest-physical flush: hvtlfs_gpa_flush_plan_build() and a "
-		       "hand-written "
-		       "path\n\n");
+		printf("\n## Guest-physical flush: hvtlfs_gpa_flush_plan_build(), "
+		       "hvtlfs_gpa_flush_plan_ranges() and a hand-written path\n\n");
 	gpa_table();
 	return failures ? 1 : 0;
 }
