@@ -275,25 +275,24 @@ static inline int ref_fill_gva_list(uint64_t *gva_list, int offset, uint64_t sta
 	return n - offset;
 }
 
-/* Whether the kernel flushes the whole space (mmu.c lines 141-148 and 214-222, for
- * each range): TLB_FLUSH_ALL (non-global mappings only), or more flush units than
- * @max_gvas (an end of 0 counts none). */
+/* Whether the kernel flushes the whole space (mmu.c lines 141-148 and 214-222): its
+ * flush_tlb_info's end TLB_FLUSH_ALL (non-global mappings only), or, an end not 0, more
+ * flush units than @max_gvas. Linux has one range a call: both tests of the end are
+ * made once, on the first range; the units are summed over every range. */
 static inline int ref_whole_space(const struct ref_flush_args *a, uint64_t *flush,
 				  uint64_t max_gvas)
 {
 	uint64_t u = 0;
 	size_t i;
 
-	for (i = 0; i < a->nranges; i++) {
-		const uint64_t start = a->ranges[i].start, end = a->ranges[i].end;
-
-		if (end == REF_TLB_FLUSH_ALL) {
-			flush[1] |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
-			return 1;
-		}
-		if (end)
-			u += (end - start) / REF_FLUSH_UNIT;
+	if (a->nranges != 0 && a->ranges[0].end == REF_TLB_FLUSH_ALL) {
+		flush[1] |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+		return 1;
 	}
+	if (a->nranges == 0 || a->ranges[0].end == 0)
+		return 0;
+	for (i = 0; i < a->nranges; i++)
+		u += (a->ranges[i].end - a->ranges[i].start) / REF_FLUSH_UNIT;
 	return u > max_gvas;
 }
 

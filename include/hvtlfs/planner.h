@@ -257,24 +257,59 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_plan_large_entry_(uint64_t start, uint64_t last
 						   uint32_t mapping, uint64_t *entry)
 {
 	const uint64_t ends = start | ~last; /* the low bits: zero when aligned at both ends */
+	const bool gib = mapping == HVTLFS_MAPPING_1G; /* tested once: the 1 GiB rows */
 
-	if (mapping == HVTLFS_MAPPING_2M || mapping == HVTLFS_MAPPING_1G) {
-		if ((ends & HVTLFS_MASK64(HVTLFS_RANGE_2M_SHIFT)) != 0)
-			return false;
-		if ((span >> HVTLFS_RANGE_2M_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
-			*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE |
-				 (span >> HVTLFS_RANGE_2M_SHIFT);
-			return true;
-		}
-		if (mapping == HVTLFS_MAPPING_1G &&
-		    (ends & HVTLFS_MASK64(HVTLFS_RANGE_1G_SHIFT)) == 0 &&
-		    (span >> HVTLFS_RANGE_1G_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
-			*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE | HVTLFS_RANGE_EXT_PAGE_1G |
-				 (span >> HVTLFS_RANGE_1G_SHIFT);
-			return true;
-		}
+	if (!gib && mapping != HVTLFS_MAPPING_2M)
+		return false;
+	if ((ends & HVTLFS_MASK64(HVTLFS_RANGE_2M_SHIFT)) != 0)
+		return false;
+	if ((span >> HVTLFS_RANGE_2M_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
+		*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE | (span >> HVTLFS_RANGE_2M_SHIFT);
+		return true;
+	}
+	if (gib && (ends & HVTLFS_MASK64(HVTLFS_RANGE_1G_SHIFT)) == 0 &&
+	    (span >> HVTLFS_RANGE_1G_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
+		*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE | HVTLFS_RANGE_EXT_PAGE_1G |
+			 (span >> HVTLFS_RANGE_1G_SHIFT);
+		return true;
 	}
 	return false;
+}
+
+/* What the legacy call's plan and input share, list or whole space: the checks that
+ * follow the range's (the mapping size, the VPs below 64, the page), the header words
+ * (address space, @flags, the processor mask) and the plan's common fields. False
+ * leaves everything to the library. */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_flush_plan_head_(const struct hvtlfs_flush_request *req,
+						  const struct hvtlfs_input_page *page,
+						  struct hvtlfs_flush_plan *plan, uint64_t flags,
+						  uint64_t start, uint64_t last)
+{
+	const uint32_t msz = req->mapping_size;
+	uint64_t mask, as, *in;
+
+	if ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
+	    msz != HVTLFS_MAPPING_1G)
+		return false; /* HVTLFS_ERR_MAPPING_SIZE: the library's */
+	mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
+	if (mask == 0 || !hvtlfs_input_page_holds_(page))
+		return false;
+	as = req->address_space;
+	if (req->all_spaces) {
+		as = 0;
+		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	}
+	in = (uint64_t *)page->va;
+	in[0] = as;
+	in[1] = flags;
+	in[2] = mask;
+	plan->form = HVTLFS_FORM_SLOW;
+	plan->max_vps = 0;
+	plan->page = page;
+	plan->address_space = as;
+	plan->start = start;
+	plan->last = last;
+	return true;
 }
 
 /*
@@ -284,6 +319,8 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_plan_large_entry_(uint64_t start, uint64_t last
  * all-VP request, no PREFER_EX and the slow form: then the plan is the legacy call
  * with one entry (or none) in the page, the plan the library makes. Returns 1 once the
  * plan is written; 0 leaves everything, errors included, to hvtlfs_flush_plan_build_().
+ * The list and the whole space each take their own path to the end (no test of which
+ * it is after the header).
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_request *req,
 						const struct hvtlfs_features *f,
@@ -292,9 +329,8 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_reques
 						struct hvtlfs_flush_plan *plan)
 {
 	const unsigned int pflags = policy != NULL ? policy->flags : 0u;
-	const uint32_t msz = req->mapping_size;
-	uint64_t mask, start = 0, last = HVTLFS_PLAN_LAST_ALL, entry = 0, flags = 0, as, *in;
-	const bool list = !req->everything;
+	const struct hvtlfs_range *r = req->ranges;
+	uint64_t start, last, span, entry, flags = 0;
 
 	if (!f->remote_tlb_flush_recommended || req->vps.all || req->vps.source != NULL ||
 	    (pflags & HVTLFS_POLICY_PREFER_EX) != 0)
@@ -303,60 +339,39 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_reques
 	if (f->xmm_input && (pflags & HVTLFS_POLICY_NO_XMM) == 0)
 		return 0; /* the XMM form: the library's */
 #endif
-	if (list) {
-		const struct hvtlfs_range *r = req->ranges;
-		uint64_t span;
-
-		if (req->nranges != 1 || r == NULL)
+	if (req->everything) {
+		if (!hvtlfs_flush_plan_head_(
+			    req, page, plan,
+			    req->non_global_only ? HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY : 0u, 0,
+			    HVTLFS_PLAN_LAST_ALL))
 			return 0;
-		start = r->start;
-		if (!hvtlfs_ranges_end_(start, r->length, &last))
-			return 0;
-		span = last - (start & HVTLFS_RANGE_PAGE_MASK);
-		if (span < ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT)) {
-			/* One simple entry, whatever the mapping (no entry beats one). */
-			entry = (start & HVTLFS_RANGE_PAGE_MASK) |
-				(span >> HVTLFS_RANGE_PAGE_SHIFT);
-		} else if (!f->ext_gva_ranges || (pflags & HVTLFS_POLICY_NO_LARGE_PAGES) != 0 ||
-			   !hvtlfs_plan_large_entry_(start, last, span, msz, &entry)) {
-			return 0;
-		} else {
-			flags = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
-		}
-	}
-	if ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
-	    msz != HVTLFS_MAPPING_1G)
-		return 0; /* HVTLFS_ERR_MAPPING_SIZE: the library's */
-	mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
-	if (mask == 0 || !hvtlfs_input_page_holds_(page))
-		return 0;
-	as = req->address_space;
-	if (req->all_spaces) {
-		as = 0;
-		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
-	}
-	in = (uint64_t *)page->va;
-	in[0] = as;
-	in[2] = mask;
-	plan->form = HVTLFS_FORM_SLOW;
-	plan->max_vps = 0;
-	plan->page = page;
-	plan->address_space = as;
-	plan->start = start;
-	plan->last = last;
-	if (list) {
-		in[1] = flags;
-		in[3] = entry;
-		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST |
-				((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
-		plan->input_size = 4u * sizeof(uint64_t);
-		plan->entries = 1;
-	} else {
-		in[1] = flags | (req->non_global_only ? HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY : 0u);
 		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE;
 		plan->input_size = 3u * sizeof(uint64_t);
 		plan->entries = 0;
+		return 1;
 	}
+	if (req->nranges != 1 || r == NULL)
+		return 0;
+	start = r->start;
+	if (!hvtlfs_ranges_end_(start, r->length, &last))
+		return 0;
+	span = last - (start & HVTLFS_RANGE_PAGE_MASK);
+	if (span < ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT)) {
+		/* One simple entry, whatever the mapping (no entry beats one). */
+		entry = (start & HVTLFS_RANGE_PAGE_MASK) | (span >> HVTLFS_RANGE_PAGE_SHIFT);
+	} else if (!f->ext_gva_ranges || (pflags & HVTLFS_POLICY_NO_LARGE_PAGES) != 0 ||
+		   !hvtlfs_plan_large_entry_(start, last, span, req->mapping_size, &entry)) {
+		return 0;
+	} else {
+		flags = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+	}
+	if (!hvtlfs_flush_plan_head_(req, page, plan, flags, start, last))
+		return 0;
+	((uint64_t *)page->va)[3] = entry;
+	plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST |
+			((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
+	plan->input_size = 4u * sizeof(uint64_t);
+	plan->entries = 1;
 	return 1;
 }
 /*! @endcond */
