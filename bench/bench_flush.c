@@ -867,8 +867,9 @@ struct ref_gpa_args {
 	size_t nranges;
 };
 
-/* union hv_gpa_page_range of Linux's asm/hyperv-tlfs.h: the entry is written through
- * bit-fields, so the compiler masks the additional-page count to its 11 bits. */
+/* union hv_gpa_page_range of Linux's include/asm-generic/hyperv-tlfs.h (lines 440-453,
+ * its page view): the entry is written through bit-fields, so the compiler masks the
+ * additional-page count to its 11 bits. */
 union ref_gpa_page_range {
 	uint64_t address_space;
 	struct {
