@@ -5,8 +5,9 @@
  *    (arch/x86/hyperv/mmu.c: the input page header, a processor-mask loop over the VP
  *    bitmap or the cpumask, 16 MiB list entries, the Ex call with dense banks);
  *  - hvtlfs_ipi_plan_build() against a model of hv_apic.c's IPI path;
- *  - hvtlfs_gpa_flush_plan_build() against a model of a nested hypervisor's
- *    hand-written guest-mapping flush (arch/x86/hyperv/nested.c).
+ *  - hvtlfs_gpa_flush_plan_build(), and hvtlfs_gpa_flush_plan_ranges() in a space set
+ *    up once (hvtlfs_gpa_flush_space_init()), against a model of a nested
+ *    hypervisor's hand-written guest-mapping flush (arch/x86/hyperv/nested.c).
  * Every model is written here, independently of the library. For each row the two
  * sides run once and their outputs are compared (the same control word and input
  * bytes, or where the planner chooses another encoding, the same VPs and pages when
@@ -177,6 +178,13 @@ static int decode(int side, uint64_t control, const void *in, size_t len,
 #define REF_OK		  0
 #define REF_NOTHING	  1
 #define REF_NATIVE	  (-1)
+#define REF_VP_INVAL	  0xFFFFFFFFu /* VP_INVAL: U32_MAX */
+
+/* What Linux reads on every flush (arch/x86/hyperv/mmu.c, nested.c): hv_hypercall_pg,
+ * set up at boot (no hypercall page: the native path), and this CPU's
+ * hyperv_pcpu_input_arg, the input page (none: the native path). */
+static void *ref_hypercall_pg = ref_page;
+static uint64_t *ref_pcpu_input_arg = ref_page;
 
 struct ref_range {
 	uint64_t start, end; /* flush_tlb_info: [start, end), page aligned */
@@ -267,15 +275,25 @@ static inline int ref_fill_gva_list(uint64_t *gva_list, int offset, uint64_t sta
 	return n - offset;
 }
 
-/* The flush units of every range, the kernel's "too many for one list" test. */
-static inline uint64_t ref_units(const struct ref_flush_args *a)
+/* Whether the kernel flushes the whole space (mmu.c lines 141-148 and 214-222): its
+ * flush_tlb_info's end TLB_FLUSH_ALL (non-global mappings only), or, an end not 0, more
+ * flush units than @max_gvas. Linux has one range a call: both tests of the end are
+ * made once, on the first range; the units are summed over every range. */
+static inline int ref_whole_space(const struct ref_flush_args *a, uint64_t *flush,
+				  uint64_t max_gvas)
 {
 	uint64_t u = 0;
 	size_t i;
 
+	if (a->nranges != 0 && a->ranges[0].end == REF_TLB_FLUSH_ALL) {
+		flush[1] |= HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+		return 1;
+	}
+	if (a->nranges == 0 || a->ranges[0].end == 0)
+		return 0;
 	for (i = 0; i < a->nranges; i++)
 		u += (a->ranges[i].end - a->ranges[i].start) / REF_FLUSH_UNIT;
-	return u;
+	return u > max_gvas;
 }
 
 /* hyperv_flush_tlb_others_ex(): the HV_VP_SET with every bank up to the highest. */
@@ -315,7 +333,7 @@ static inline int ref_flush_ex(const struct ref_flush_args *a, uint64_t *flush, 
 	}
 	flush[3] = nr_bank >= 64 ? ~0ull : (1ull << nr_bank) - 1;
 	max_gvas = (4096 - 32 - nr_bank * 8) / 8;
-	if (ref_units(a) > max_gvas) {
+	if (ref_whole_space(a, flush, max_gvas)) {
 		*control = 0x0013 | nr_bank << 17;
 		return REF_OK;
 	}
@@ -326,13 +344,17 @@ static inline int ref_flush_ex(const struct ref_flush_args *a, uint64_t *flush, 
 	return REF_OK;
 }
 
-/* hyperv_flush_tlb_multi(), from the target set to the control word and the page. */
-static inline int ref_flush(const struct ref_flush_args *a, uint64_t *flush, uint64_t *control)
+/* hyperv_flush_tlb_multi(), from the target set to the control word and the page: no
+ * hypercall page, or no input page on this CPU, the native path (mmu.c lines 66-79). */
+static inline int ref_flush(const struct ref_flush_args *a, uint64_t *control)
 {
-	uint64_t max_gvas;
+	uint64_t max_gvas, *flush;
 	size_t w, last;
 	int n = 0;
 
+	if (!ref_hypercall_pg)
+		return REF_NATIVE;
+	flush = ref_pcpu_input_arg;
 	if (!flush)
 		return REF_NATIVE;
 	if (a->mm) {
@@ -354,6 +376,10 @@ static inline int ref_flush(const struct ref_flush_args *a, uint64_t *flush, uin
 		while (x) {
 			uint64_t vp = w * 64 + (uint64_t)__builtin_ctzll(x);
 
+			/* hv_cpu_number_to_vp_number() is VP_INVAL: the native path
+			 * (mmu.c lines 115-119). */
+			if ((uint32_t)vp == REF_VP_INVAL)
+				return REF_NATIVE;
 			if (vp >= 64)
 				return ref_flush_ex(a, flush, control);
 			flush[2] |= 1ull << vp;
@@ -363,7 +389,7 @@ static inline int ref_flush(const struct ref_flush_args *a, uint64_t *flush, uin
 	if (!flush[2])
 		return REF_NOTHING;
 	max_gvas = (4096 - 24) / 8;
-	if (ref_units(a) > max_gvas) {
+	if (ref_whole_space(a, flush, max_gvas)) {
 		*control = 0x0002;
 		return REF_OK;
 	}
@@ -414,7 +440,7 @@ static NOINLINE double loop_flush_ref(const void *ctx, unsigned long n)
 		const struct flush_row *x = r;
 
 		LAUNDER(x);
-		rc |= ref_flush(&x->ref, ref_page, &ref_control);
+		rc |= ref_flush(&x->ref, &ref_control);
 		TOUCH_MEMORY();
 	}
 	if (rc)
@@ -572,7 +598,7 @@ static void flush_table(void)
 				if (hvtlfs_flush_plan_build(&row.req, &row.f, NULL, &hv_pg,
 							    &hv_plan) ||
 				    hv_plan.form != HVTLFS_FORM_SLOW ||
-				    ref_flush(&row.ref, ref_page, &ref_control) != REF_OK) {
+				    ref_flush(&row.ref, &ref_control) != REF_OK) {
 					mismatch("flush", id);
 					continue;
 				}
@@ -833,31 +859,72 @@ struct ref_gpa_range {
 
 struct ref_gpa_args {
 	uint64_t address_space;
+	/* hyperv_flush_guest_mapping_range()'s fill_flush_list_func: checked, not called
+	 * (the model fills the list inline, as if KVM's callback and
+	 * hyperv_fill_flush_guest_mapping_list() were inlined into it). */
+	const void *fill_flush_list_func;
 	const struct ref_gpa_range *ranges;
 	size_t nranges;
 };
 
-/* The list of 4 KiB entries in the page, or the whole space when it overflows. */
-static inline int ref_gpa(const struct ref_gpa_args *a, uint64_t *page, uint64_t *control)
-{
-	size_t r, n = 0;
+/* union hv_gpa_page_range of Linux's include/asm-generic/hyperv-tlfs.h (lines 440-453,
+ * its page view): the entry is written through bit-fields, so the compiler masks the
+ * additional-page count to its 11 bits. */
+union ref_gpa_page_range {
+	uint64_t address_space;
+	struct {
+		uint64_t additional_pages : 11;
+		uint64_t largepage : 1;
+		uint64_t basepfn : 52;
+	} page;
+};
 
-	page[0] = a->address_space;
-	page[1] = 0;
+/*
+ * hyperv_flush_guest_mapping_range() with hyperv_fill_flush_guest_mapping_list()
+ * (arch/x86/hyperv/nested.c): the list of 4 KiB entries in the page, or the whole space
+ * when it overflows. As Linux 6.1 does (nested.c lines 100-121): no hypercall page or
+ * no fill function, no call; the page from this CPU's hyperv_pcpu_input_arg, none
+ * there, no call; the fill function's count checked (-ENOSPC: the caller's whole-space
+ * flush). The entry through the bit-fields (lines 77-79).
+ */
+static inline int ref_gpa(const struct ref_gpa_args *a, uint64_t *control)
+{
+	union ref_gpa_page_range *list;
+	uint64_t *flush;
+	size_t r;
+	int n = 0;
+
+	if (!ref_hypercall_pg || !a->fill_flush_list_func)
+		return REF_NATIVE;
+	flush = ref_pcpu_input_arg;
+	if (!flush)
+		return REF_NATIVE;
+	flush[0] = a->address_space;
+	flush[1] = 0;
+	list = (union ref_gpa_page_range *)(flush + 2);
 	for (r = 0; r < a->nranges; r++) {
 		uint64_t cur = a->ranges[r].start_gfn, pages = a->ranges[r].pages;
 
 		do {
 			uint64_t add = (pages < REF_GPA_MAX_PAGES ? pages : REF_GPA_MAX_PAGES) - 1;
 
-			if (n >= REF_GPA_MAX_REPS) {
-				*control = 0x00AFu; /* HvFlushGuestPhysicalAddressSpace */
-				return REF_OK;
+			if (n >= (int)REF_GPA_MAX_REPS) {
+				n = -28; /* -ENOSPC */
+				break;
 			}
-			page[2 + n++] = cur << 12 | add;
+			list[n].page.additional_pages = add;
+			list[n].page.largepage = 0;
+			list[n].page.basepfn = cur;
 			pages -= add + 1;
 			cur += add + 1;
+			n++;
 		} while (pages > 0);
+		if (n < 0)
+			break;
+	}
+	if (n < 0) {
+		*control = 0x00AFu; /* the caller's HvFlushGuestPhysicalAddressSpace */
+		return REF_OK;
 	}
 	*control = 0x00B0u | ((uint64_t)n << 32);
 	return REF_OK;
@@ -867,6 +934,7 @@ struct gpa_row {
 	struct hvtlfs_gpa_flush_request req;
 	struct hvtlfs_features f;
 	struct ref_gpa_args ref;
+	struct hvtlfs_gpa_flush_space space; /* req, f and the page, set up once */
 };
 
 static struct hvtlfs_gpa_flush_plan hv_gpa;
@@ -890,6 +958,27 @@ static NOINLINE double loop_gpa_hv(const void *ctx, unsigned long n)
 	return (bench_now_ns() - t0) / (double)n;
 }
 
+/* The same flush in a space set up once: only the ranges are the call's. */
+static NOINLINE double loop_gpa_space_hv(const void *ctx, unsigned long n)
+{
+	const struct gpa_row *r = (const struct gpa_row *)ctx;
+	double t0 = bench_now_ns();
+	unsigned long i;
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct gpa_row *x = r;
+
+		LAUNDER(x);
+		rc |= hvtlfs_gpa_flush_plan_ranges(&x->space, x->req.ranges, x->req.nranges,
+						   &hv_gpa);
+		TOUCH_MEMORY();
+	}
+	if (rc)
+		abort();
+	return (bench_now_ns() - t0) / (double)n;
+}
+
 static NOINLINE double loop_gpa_ref(const void *ctx, unsigned long n)
 {
 	const struct gpa_row *r = (const struct gpa_row *)ctx;
@@ -901,7 +990,7 @@ static NOINLINE double loop_gpa_ref(const void *ctx, unsigned long n)
 		const struct gpa_row *x = r;
 
 		LAUNDER(x);
-		rc |= ref_gpa(&x->ref, ref_page, &ref_control);
+		rc |= ref_gpa(&x->ref, &ref_control);
 		TOUCH_MEMORY();
 	}
 	if (rc)
@@ -936,10 +1025,13 @@ static void gpa_table(void)
 	static const uint32_t mapping[] = { 0, 0, 0, 0, HVTLFS_MAPPING_2M, 0, 0 };
 	unsigned int sc, id = 0;
 
-	printf("| scenario | hvtlfs call | entries | bytes | reference call | entries | same input "
-	       "| hvtlfs ns | reference ns | ratio | hvtlfs instr | reference instr | ratio |\n");
-	printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+	printf("| scenario | hvtlfs API | hvtlfs call | entries | bytes | reference call | entries "
+	       "| same input | hvtlfs ns | reference ns | ratio | hvtlfs instr | reference instr "
+	       "| ratio |\n");
+	printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 	for (sc = 0; sc < sizeof(names) / sizeof(names[0]); sc++) {
+		static uint64_t hv_in[512];
+		struct hvtlfs_gpa_flush_plan plan0;
 		size_t n = 1, i;
 		char cols[160];
 		int same;
@@ -980,12 +1072,13 @@ static void gpa_table(void)
 		row.req.nranges = n;
 		row.req.mapping_size = mapping[sc];
 		row.ref.address_space = 0x5000;
+		row.ref.fill_flush_list_func = (const void *)&row;
 		row.ref.ranges = rr;
 		row.ref.nranges = n;
 		memset(hv_page, 0, sizeof(hv_page));
 		memset(ref_page, 0, sizeof(ref_page));
 		if (hvtlfs_gpa_flush_plan_build(&row.req, &row.f, &hv_pg, &hv_gpa) ||
-		    ref_gpa(&row.ref, ref_page, &ref_control) != REF_OK) {
+		    ref_gpa(&row.ref, &ref_control) != REF_OK) {
 			mismatch("gpa", id);
 			continue;
 		}
@@ -1009,10 +1102,34 @@ static void gpa_table(void)
 		}
 		measure("gpa", id, loop_gpa_hv, loop_gpa_ref, &row, cols, sizeof(cols));
 		if (!cg_mode)
-			printf("| %s | %s | %u | %u | %s | %u | %s | %s |\n", names[sc],
-			       call_name(hv_gpa.control), hv_gpa.entries, hv_gpa.input_size,
-			       call_name(ref_control), hvtlfs_control_rep_count(ref_control),
-			       same ? "yes" : "same pages", cols);
+			printf("| %s | plan_build | %s | %u | %u | %s | %u | %s | %s |\n",
+			       names[sc], call_name(hv_gpa.control), hv_gpa.entries,
+			       hv_gpa.input_size, call_name(ref_control),
+			       hvtlfs_control_rep_count(ref_control), same ? "yes" : "same pages",
+			       cols);
+		/* The set-up space plans the same call with the same bytes. */
+		memcpy(hv_in, hv_page, sizeof(hv_in));
+		plan0 = hv_gpa;
+		memset(hv_page, 0, sizeof(hv_page));
+		memset(&hv_gpa, 0, sizeof(hv_gpa));
+		if (hvtlfs_gpa_flush_space_init(&row.space, &row.req, &row.f, &hv_pg) ||
+		    hvtlfs_gpa_flush_plan_ranges(&row.space, row.req.ranges, row.req.nranges,
+						 &hv_gpa) ||
+		    hv_gpa.control != plan0.control || hv_gpa.form != plan0.form ||
+		    hv_gpa.input_size != plan0.input_size || hv_gpa.entries != plan0.entries ||
+		    hv_gpa.address_space != plan0.address_space || hv_gpa.page != plan0.page ||
+		    memcmp(hv_gpa.regs, plan0.regs, sizeof(plan0.regs)) ||
+		    memcmp(hv_page, hv_in, sizeof(hv_in))) {
+			mismatch("gpa space", id);
+			continue;
+		}
+		measure("gpa-space", id, loop_gpa_space_hv, loop_gpa_ref, &row, cols, sizeof(cols));
+		if (!cg_mode)
+			printf("| %s | plan_ranges | %s | %u | %u | %s | %u | %s | %s |\n",
+			       names[sc], call_name(hv_gpa.control), hv_gpa.entries,
+			       hv_gpa.input_size, call_name(ref_control),
+			       hvtlfs_control_rep_count(ref_control), same ? "yes" : "same pages",
+			       cols);
 		id++;
 	}
 }
@@ -1046,9 +1163,8 @@ int main(int argc, char **argv)
 		       "path\n\n");
 	ipi_table();
 	if (!cg_mode)
-		printf("\n## Guest-physical flush: hvtlfs_gpa_flush_plan_build() and a "
-		       "hand-written "
-		       "path\n\n");
+		printf("\n## Guest-physical flush: hvtlfs_gpa_flush_plan_build(), "
+		       "hvtlfs_gpa_flush_plan_ranges() and a hand-written path\n\n");
 	gpa_table();
 	return failures ? 1 : 0;
 }

@@ -2,9 +2,10 @@
 /*
  * libFuzzer harness for the three planners (hvtlfs_flush_plan_build(),
  * hvtlfs_ipi_plan_build(), hvtlfs_gpa_flush_plan_build()), their inline halves and
- * the library's, on requests of any shape: VP bitmaps and CPU sources of any length
- * and value, any number of ranges of any value, any features, policy and flags, and
- * an input page of any size and place within its 4 KiB page.
+ * the library's (and hvtlfs_gpa_flush_plan_ranges() in a space set up for the same
+ * request, which must plan the same), on requests of any shape: VP bitmaps and CPU
+ * sources of any length and value, any number of ranges of any value, any features,
+ * policy and flags, and an input page of any size and place within its 4 KiB page.
  *
  * Every array the planner is given is allocated at its exact size, so that a read past
  * it is a sanitizer report; the input page's 4 KiB holds a canary outside the bytes the
@@ -301,6 +302,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      rc == HVTLFS_ERR_PAGE_MISMATCH);
 		check_plan(rc, plan.form, plan.input_size, plan.page, &page, psize,
 			   HVTLFS_FORM_FAST, plan.control, &plan.entries);
+		if (!req.everything) {
+			/* The same flush in a space set up once: the same return, plan and
+			 * bytes (hvtlfs_gpa_flush_plan_ranges()'s contract). */
+			struct hvtlfs_gpa_flush_space space;
+			struct hvtlfs_gpa_flush_plan p2;
+			uint8_t *copy = psize ? malloc(psize) : NULL;
+			int ri, r2;
+
+			CHECK(!psize || copy);
+			if (psize)
+				memcpy(copy, buf + poff, psize);
+			ri = hvtlfs_gpa_flush_space_init(&space, &req, &f,
+							 (flags & 0x10u) ? NULL : &page);
+			memset(&p2, 0x5A, sizeof(p2));
+			r2 = hvtlfs_gpa_flush_plan_ranges(&space, ranges, nranges, &p2);
+			CHECK(ri == HVTLFS_OK || ri == r2);
+			CHECK(r2 == rc && p2.form == plan.form && p2.control == plan.control &&
+			      p2.input_size == plan.input_size && p2.entries == plan.entries &&
+			      p2.page == plan.page);
+			if (rc == HVTLFS_OK)
+				CHECK(p2.address_space == plan.address_space);
+			if (plan.form == HVTLFS_FORM_FAST || plan.form == HVTLFS_FORM_XMM)
+				CHECK(!memcmp(p2.regs, plan.regs, plan.input_size));
+			CHECK(!psize || !memcmp(copy, buf + poff, psize));
+			free(copy);
+		}
 		free(ranges);
 		break;
 	}

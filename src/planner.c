@@ -669,3 +669,87 @@ int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush_request *req,
 		gpa_plan_reset(plan);
 	return rc;
 }
+
+/* ---- A guest address space set up for guest-physical flushes. ---- */
+
+/* The constant part of @from with these ranges (not everything), field by field: a
+ * struct copy can be a memcpy call at -O0. */
+static void gpa_request_copy(struct hvtlfs_gpa_flush_request *to,
+			     const struct hvtlfs_gpa_flush_request *from,
+			     const struct hvtlfs_page_range *ranges, size_t nranges)
+{
+	to->address_space = from->address_space;
+	to->ranges = ranges;
+	to->nranges = nranges;
+	to->everything = false;
+	to->mapping_size = from->mapping_size;
+	to->nested = from->nested;
+	to->flags = from->flags;
+	to->max_list_entries = from->max_list_entries;
+}
+
+int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space *space,
+				 const struct hvtlfs_gpa_flush_request *req,
+				 const struct hvtlfs_features *features,
+				 const struct hvtlfs_input_page *page, unsigned int opts)
+{
+	size_t pbytes = 0;
+	uint64_t *pw;
+	int rc = HVTLFS_OK;
+
+	if (space == NULL)
+		return HVTLFS_ERR_NULL;
+	space->in_ = NULL;
+	space->control_ = 0;
+	space->features_ = features;
+	space->page_ = page;
+	space->opts_ = opts;
+	if (req == NULL || features == NULL) {
+		space->error_ = HVTLFS_ERR_NULL;
+		return HVTLFS_ERR_NULL;
+	}
+	gpa_request_copy(&space->req_, req, NULL, 0);
+	/* The checks of gpa_plan() that do not depend on the ranges, in its order. */
+	if (page != NULL)
+		rc = page_check(page);
+	if (rc == HVTLFS_OK && large_flags(req->mapping_size, HVTLFS_RANGE_FORMAT_GPA) < 0)
+		rc = HVTLFS_ERR_MAPPING_SIZE;
+	if (rc == HVTLFS_OK && !features->nested.gpa_flush_hypercalls)
+		rc = HVTLFS_ERR_FALLBACK;
+	space->error_ = rc;
+	if (rc != HVTLFS_OK)
+		return rc;
+	/* One range of at most 2048 pages is then one 4 KiB entry in the page (the
+	 * cover is exact, ties go to 4 KiB entries) unless the XMM form is planned. */
+	pw = page_words(page, &pbytes);
+	if (pw != NULL && pbytes >= 3u * sizeof(uint64_t) &&
+	    ((opts & HVTLFS_PLAN_NO_XMM_) != 0 || !features->xmm_input ||
+	     (req->flags & HVTLFS_POLICY_NO_XMM) != 0)) {
+		space->in_ = pw;
+		space->control_ = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
+				  (req->nested ? HVTLFS_CONTROL_NESTED : 0) |
+				  ((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
+	}
+	return HVTLFS_OK;
+}
+
+int hvtlfs_gpa_flush_plan_ranges_(const struct hvtlfs_gpa_flush_space *space,
+				  const struct hvtlfs_page_range *ranges, size_t nranges,
+				  struct hvtlfs_gpa_flush_plan *plan)
+{
+	struct hvtlfs_gpa_flush_request req;
+
+	if (plan == NULL)
+		return HVTLFS_ERR_NULL;
+	if (space == NULL) {
+		gpa_plan_reset(plan);
+		return HVTLFS_ERR_NULL;
+	}
+	if (space->error_ != HVTLFS_OK) {
+		gpa_plan_reset(plan);
+		return space->error_;
+	}
+	gpa_request_copy(&req, &space->req_, ranges, nranges);
+	return hvtlfs_gpa_flush_plan_build_(&req, space->features_, space->page_, plan,
+					    space->opts_);
+}

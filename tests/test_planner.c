@@ -1314,6 +1314,218 @@ static void test_guard_after_page(void **state)
 	}
 }
 
+/*
+ * A guest address space set up once (hvtlfs_gpa_flush_space_init()), each flush naming
+ * only its ranges (hvtlfs_gpa_flush_plan_ranges()). TLFS "HvFlushGuestPhysicalAddressList"
+ * (call code 0x00B0, a rep call: the rep count in control bits 32-43) takes the address
+ * space, the flags (RsvdZ) and HV_GPA_PAGE_RANGE entries: bits 0-10 the additional
+ * pages, bit 11 the large-page bit, bits 12-63 the page number.
+ */
+static void test_gpa_space_plan(void **state)
+{
+	struct hvtlfs_gpa_flush_request r;
+	struct hvtlfs_gpa_flush_space sp;
+	struct hvtlfs_page_range one;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	r.address_space = 0x1234000;
+	r.ranges = prg; /* not read */
+	r.nranges = 7;	/* not read */
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_OK);
+	one.first = 0x200;
+	one.count = 1024;
+	memset(page, 0xEE, 64);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_SLOW);
+	assert_true(gpl.control == (0x00B0u | ((uint64_t)1 << 32)));
+	assert_true(gpl.input_size == 24 && gpl.entries == 1 && gpl.page == &pg &&
+		    gpl.address_space == 0x1234000);
+	assert_true(page[0] == 0x1234000 && page[1] == 0 &&
+		    page[2] == ((uint64_t)0x200 << 12 | 1023));
+	assert_true(page[3] == 0xEEEEEEEEEEEEEEEEu); /* nothing past the input */
+	/* 2048 pages, the most one entry holds; 2049 take two. */
+	one.count = 2048;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_true(gpl.entries == 1 && page[2] == ((uint64_t)0x200 << 12 | 2047));
+	one.count = 2049;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_true(gpl.entries == 2 && gpl.control == (0x00B0u | ((uint64_t)2 << 32)));
+	assert_true(page[2] == ((uint64_t)0x200 << 12 | 2047) &&
+		    page[3] == ((uint64_t)0xA00 << 12 | 0));
+	/* The nested bit (control bit 31) for L0. */
+	r.nested = true;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_OK);
+	one.count = 1;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_true(gpl.control == (0x00B0u | ((uint64_t)1 << 31) | ((uint64_t)1 << 32)));
+	/* 2 MiB mappings: 32 MiB aligned is one large entry of 16 pages of 2 MiB. */
+	r.nested = false;
+	r.mapping_size = HVTLFS_MAPPING_2M;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_OK);
+	one.first = 0x200;
+	one.count = 8192;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_true(gpl.entries == 1 && page[2] == ((uint64_t)0x200 << 12 | 1u << 11 | 15u));
+	/* More entries than the page holds (510 after the 16-byte header): the whole
+	 * space, fast (HvFlushGuestPhysicalAddressSpace, 0x00AF). */
+	r.mapping_size = 0;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_OK);
+	one.first = 0x1000;
+	one.count = 511u * 2048u;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_true(gpl.form == HVTLFS_FORM_FAST &&
+		    gpl.control == (0x00AFu | HVTLFS_CONTROL_FAST) && gpl.regs[0] == 0x1234000);
+	/* No page: a list only in the registers, else the whole space. */
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, NULL), HVTLFS_OK);
+	one.count = 1;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_FAST);
+	/* XMM input in a build with the XMM forms: the list in the registers. */
+	feat.xmm_input = true;
+	assert_int_equal(hvtlfs_gpa_flush_space_init_(&sp, &r, &feat, &pg, 0), HVTLFS_OK);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_true(gpl.form == HVTLFS_FORM_XMM && gpl.regs[0] == 0x1234000 &&
+		    gpl.regs[2] == (uint64_t)0x1000 << 12);
+	assert_true(gpl.control == (0x00B0u | HVTLFS_CONTROL_FAST | ((uint64_t)1 << 32)));
+	feat.xmm_input = false;
+}
+
+/* Each bad input of a set-up space, and of a flush in it, its own error; a failed
+ * set-up plans nothing; a page of three words takes one entry, nothing past it. */
+static void test_gpa_space_errors(void **state)
+{
+	struct hvtlfs_gpa_flush_request r;
+	struct hvtlfs_gpa_flush_space sp;
+	struct hvtlfs_input_page bad, small;
+	struct hvtlfs_page_range one;
+	size_t words, i;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	one.first = 0x300;
+	one.count = 4;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(NULL, &r, &feat, &pg), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, NULL, &feat, &pg), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_ERR_NULL);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, NULL, &pg), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_ERR_NULL);
+	r.mapping_size = 8192;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_ERR_MAPPING_SIZE);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_ERR_MAPPING_SIZE);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	r.mapping_size = 0;
+	/* Described by hand: a VA not 8-byte aligned; a VA and GPA at other offsets. */
+	bad.va = (uint8_t *)page + 4;
+	bad.gpa = (uintptr_t)page + 4;
+	bad.size = 64;
+	bad.checked_ = 0;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &bad), HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_ERR_ALIGNMENT);
+	bad.va = (uint8_t *)page + 8;
+	bad.gpa = (uintptr_t)page + 16;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &bad),
+			 HVTLFS_ERR_PAGE_MISMATCH);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl),
+			 HVTLFS_ERR_PAGE_MISMATCH);
+	feat.nested.gpa_flush_hypercalls = false;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_ERR_FALLBACK);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_ERR_FALLBACK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	feat.nested.gpa_flush_hypercalls = true;
+	/* A good space, bad flushes. */
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_OK);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(NULL, &one, 1, &gpl), HVTLFS_ERR_NULL);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, NULL, 1, &gpl), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 0, &gpl), HVTLFS_ERR_EMPTY_RANGE);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	one.count = 0;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_ERR_EMPTY_RANGE);
+	one.first = HVTLFS_RANGE_MAX_PAGE;
+	one.count = 2;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	one.first = ~(uint64_t)0 - 1u; /* first + count wraps 64 bits */
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_ERR_RANGE_WRAP);
+	/* Pages of 1 to 4 words, a guard after: three words take the one entry; fewer,
+	 * the whole space in the registers. */
+	one.first = 0x300;
+	one.count = 4;
+	for (words = 1; words <= 4; words++) {
+		for (i = 0; i < 512 + 8; i++)
+			guarded[i] = GUARD_WORD;
+		assert_int_equal(
+			hvtlfs_input_page_init(&small, guarded, (uintptr_t)guarded, words * 8u),
+			HVTLFS_OK);
+		assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &small), HVTLFS_OK);
+		assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+		assert_true(guard_intact(words));
+		assert_int_equal(gpl.form, words >= 3 ? HVTLFS_FORM_SLOW : HVTLFS_FORM_FAST);
+	}
+}
+
+/* The set-up space plans what hvtlfs_gpa_flush_plan_build() plans for the same request
+ * (the library's half on another page): random requests, features and one or two
+ * ranges, errors included. */
+static void test_gpa_space_same_as_build(void **state)
+{
+	static uint64_t lib_page[512] __attribute__((aligned(4096)));
+	struct hvtlfs_input_page lpg;
+	unsigned int iter;
+	(void)state;
+	assert_int_equal(hvtlfs_input_page_init(&lpg, lib_page, (uintptr_t)lib_page, 4096),
+			 HVTLFS_OK);
+	testutil_seed(0x9A3F00D5u);
+	for (iter = 0; iter < 4000; iter++) {
+		struct hvtlfs_gpa_flush_request gr;
+		struct hvtlfs_gpa_flush_space sp;
+		struct hvtlfs_gpa_flush_plan ga, gb;
+		struct hvtlfs_page_range two[2];
+		uint64_t x = testutil_next();
+		unsigned int k;
+		int ri, ra, rb;
+
+		base_features();
+		feat.xmm_input = (x & 1) != 0;
+		feat.nested.gpa_flush_hypercalls = (x & 0x3800) != 0;
+		for (k = 0; k < 2; k++) {
+			two[k].first = (x & 0x8000) ? HVTLFS_RANGE_MAX_PAGE - (testutil_next() % 4u)
+						    : testutil_next() % 0x100000u;
+			two[k].count =
+				(x & 0x200000) ? testutil_next() % 9000u : testutil_next() % 2100u;
+		}
+		memset(&gr, 0, sizeof(gr));
+		gr.address_space = testutil_next() & ~(uint64_t)0xFFF;
+		gr.nested = (x & 0x20000) != 0;
+		gr.mapping_size = (x & 0x40000)	   ? HVTLFS_MAPPING_2M
+				  : (x & 0x80000)  ? 12345u
+				  : (x & 0x400000) ? HVTLFS_MAPPING_1G
+						   : 0u;
+		gr.flags = ((x & 0x100000) ? HVTLFS_POLICY_NO_XMM : 0u) |
+			   ((x & 0x800000) ? HVTLFS_POLICY_NO_LARGE_PAGES : 0u);
+		gr.max_list_entries = (x & 0x1000000) ? 1u : 0u;
+		ri = hvtlfs_gpa_flush_space_init(&sp, &gr, &feat, &pg);
+		gr.ranges = (x & 0x2000000) ? NULL : two;
+		gr.nranges = (x >> 26) % 3u;
+		ra = hvtlfs_gpa_flush_plan_ranges(&sp, gr.ranges, gr.nranges, &ga);
+		rb = hvtlfs_gpa_flush_plan_build_(&gr, &feat, &lpg, &gb, HVTLFS_PLAN_OPTS_);
+		assert_true(ri == HVTLFS_OK || ri == ra);
+		assert_int_equal(ra, rb);
+		assert_true(ga.form == gb.form && ga.control == gb.control &&
+			    ga.input_size == gb.input_size && ga.entries == gb.entries &&
+			    ga.address_space == gb.address_space);
+		if (ga.form == HVTLFS_FORM_SLOW)
+			assert_memory_equal(page, lib_page, ga.input_size);
+		else if (ga.form != HVTLFS_FORM_NONE)
+			assert_memory_equal(ga.regs, gb.regs, ga.input_size);
+	}
+}
+
 static void test_input_page(void **state)
 {
 	struct hvtlfs_input_page d;
@@ -1607,6 +1819,9 @@ int main(void)
 		cmocka_unit_test(test_gpa_errors),
 		cmocka_unit_test(test_lists_after_a_run_apart),
 		cmocka_unit_test(test_guard_after_page),
+		cmocka_unit_test(test_gpa_space_plan),
+		cmocka_unit_test(test_gpa_space_errors),
+		cmocka_unit_test(test_gpa_space_same_as_build),
 		cmocka_unit_test(test_input_page),
 		cmocka_unit_test(test_inline_same_as_library),
 		cmocka_unit_test(test_ipi_source_resume),

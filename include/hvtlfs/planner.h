@@ -207,8 +207,9 @@ HVTLFS_MUST_CHECK int hvtlfs_flush_plan_build_(const struct hvtlfs_flush_request
 /* The mark hvtlfs_input_page_init() leaves on a description it checked. */
 HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_input_page_mark_(const void *va, uint64_t gpa, size_t size)
 {
-	/* A salt of 32 bits: one instruction (an all-zero description is not marked). */
-	return ((uint64_t)(uintptr_t)va ^ gpa ^ HVTLFS_U64(0x68767466)) + (uint64_t)size;
+	/* A salt of 32 bits, added with the size in one instruction (an all-zero
+	 * description is not marked). */
+	return ((uint64_t)(uintptr_t)va ^ gpa) + ((uint64_t)size + HVTLFS_U64(0x68767466));
 }
 
 /* Whether the input page is one hvtlfs_input_page_init() checked, unchanged since, with
@@ -256,24 +257,59 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_plan_large_entry_(uint64_t start, uint64_t last
 						   uint32_t mapping, uint64_t *entry)
 {
 	const uint64_t ends = start | ~last; /* the low bits: zero when aligned at both ends */
+	const bool gib = mapping == HVTLFS_MAPPING_1G; /* tested once: the 1 GiB rows */
 
-	if (mapping == HVTLFS_MAPPING_2M || mapping == HVTLFS_MAPPING_1G) {
-		if ((ends & HVTLFS_MASK64(HVTLFS_RANGE_2M_SHIFT)) != 0)
-			return false;
-		if ((span >> HVTLFS_RANGE_2M_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
-			*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE |
-				 (span >> HVTLFS_RANGE_2M_SHIFT);
-			return true;
-		}
-		if (mapping == HVTLFS_MAPPING_1G &&
-		    (ends & HVTLFS_MASK64(HVTLFS_RANGE_1G_SHIFT)) == 0 &&
-		    (span >> HVTLFS_RANGE_1G_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
-			*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE | HVTLFS_RANGE_EXT_PAGE_1G |
-				 (span >> HVTLFS_RANGE_1G_SHIFT);
-			return true;
-		}
+	if (!gib && mapping != HVTLFS_MAPPING_2M)
+		return false;
+	if ((ends & HVTLFS_MASK64(HVTLFS_RANGE_2M_SHIFT)) != 0)
+		return false;
+	if ((span >> HVTLFS_RANGE_2M_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
+		*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE | (span >> HVTLFS_RANGE_2M_SHIFT);
+		return true;
+	}
+	if (gib && (ends & HVTLFS_MASK64(HVTLFS_RANGE_1G_SHIFT)) == 0 &&
+	    (span >> HVTLFS_RANGE_1G_SHIFT) < HVTLFS_RANGE_EXT_MAX_PAGES) {
+		*entry = start | HVTLFS_RANGE_EXT_LARGE_PAGE | HVTLFS_RANGE_EXT_PAGE_1G |
+			 (span >> HVTLFS_RANGE_1G_SHIFT);
+		return true;
 	}
 	return false;
+}
+
+/* What the legacy call's plan and input share, list or whole space: the checks that
+ * follow the range's (the mapping size, the VPs below 64, the page), the header words
+ * (address space, @flags, the processor mask) and the plan's common fields. False
+ * leaves everything to the library. */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_flush_plan_head_(const struct hvtlfs_flush_request *req,
+						  const struct hvtlfs_input_page *page,
+						  struct hvtlfs_flush_plan *plan, uint64_t flags,
+						  uint64_t start, uint64_t last)
+{
+	const uint32_t msz = req->mapping_size;
+	uint64_t mask, as, *in;
+
+	if ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
+	    msz != HVTLFS_MAPPING_1G)
+		return false; /* HVTLFS_ERR_MAPPING_SIZE: the library's */
+	mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
+	if (mask == 0 || !hvtlfs_input_page_holds_(page))
+		return false;
+	as = req->address_space;
+	if (req->all_spaces) {
+		as = 0;
+		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
+	}
+	in = (uint64_t *)page->va;
+	in[0] = as;
+	in[1] = flags;
+	in[2] = mask;
+	plan->form = HVTLFS_FORM_SLOW;
+	plan->max_vps = 0;
+	plan->page = page;
+	plan->address_space = as;
+	plan->start = start;
+	plan->last = last;
+	return true;
 }
 
 /*
@@ -283,6 +319,8 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_plan_large_entry_(uint64_t start, uint64_t last
  * all-VP request, no PREFER_EX and the slow form: then the plan is the legacy call
  * with one entry (or none) in the page, the plan the library makes. Returns 1 once the
  * plan is written; 0 leaves everything, errors included, to hvtlfs_flush_plan_build_().
+ * The list and the whole space each take their own path to the end (no test of which
+ * it is after the header).
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_request *req,
 						const struct hvtlfs_features *f,
@@ -291,9 +329,8 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_reques
 						struct hvtlfs_flush_plan *plan)
 {
 	const unsigned int pflags = policy != NULL ? policy->flags : 0u;
-	const uint32_t msz = req->mapping_size;
-	uint64_t mask, start = 0, last = HVTLFS_PLAN_LAST_ALL, entry = 0, flags = 0, as, *in;
-	const bool list = !req->everything;
+	const struct hvtlfs_range *r = req->ranges;
+	uint64_t start, last, span, entry, flags = 0;
 
 	if (!f->remote_tlb_flush_recommended || req->vps.all || req->vps.source != NULL ||
 	    (pflags & HVTLFS_POLICY_PREFER_EX) != 0)
@@ -302,60 +339,39 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_flush_plan_one_(const struct hvtlfs_flush_reques
 	if (f->xmm_input && (pflags & HVTLFS_POLICY_NO_XMM) == 0)
 		return 0; /* the XMM form: the library's */
 #endif
-	if (list) {
-		const struct hvtlfs_range *r = req->ranges;
-		uint64_t span;
-
-		if (req->nranges != 1 || r == NULL)
+	if (req->everything) {
+		if (!hvtlfs_flush_plan_head_(
+			    req, page, plan,
+			    req->non_global_only ? HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY : 0u, 0,
+			    HVTLFS_PLAN_LAST_ALL))
 			return 0;
-		start = r->start;
-		if (!hvtlfs_ranges_end_(start, r->length, &last))
-			return 0;
-		span = last - (start & HVTLFS_RANGE_PAGE_MASK);
-		if (span < ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT)) {
-			/* One simple entry, whatever the mapping (no entry beats one). */
-			entry = (start & HVTLFS_RANGE_PAGE_MASK) |
-				(span >> HVTLFS_RANGE_PAGE_SHIFT);
-		} else if (!f->ext_gva_ranges || (pflags & HVTLFS_POLICY_NO_LARGE_PAGES) != 0 ||
-			   !hvtlfs_plan_large_entry_(start, last, span, msz, &entry)) {
-			return 0;
-		} else {
-			flags = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
-		}
-	}
-	if ((msz & ~(uint32_t)HVTLFS_MAPPING_4K) != 0 && msz != HVTLFS_MAPPING_2M &&
-	    msz != HVTLFS_MAPPING_1G)
-		return 0; /* HVTLFS_ERR_MAPPING_SIZE: the library's */
-	mask = hvtlfs_bitmap_mask_(req->vps.bitmap, req->vps.words);
-	if (mask == 0 || !hvtlfs_input_page_holds_(page))
-		return 0;
-	as = req->address_space;
-	if (req->all_spaces) {
-		as = 0;
-		flags |= HVTLFS_FLUSH_ALL_VIRTUAL_ADDRESS_SPACES;
-	}
-	in = (uint64_t *)page->va;
-	in[0] = as;
-	in[2] = mask;
-	plan->form = HVTLFS_FORM_SLOW;
-	plan->max_vps = 0;
-	plan->page = page;
-	plan->address_space = as;
-	plan->start = start;
-	plan->last = last;
-	if (list) {
-		in[1] = flags;
-		in[3] = entry;
-		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST |
-				((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
-		plan->input_size = 4u * sizeof(uint64_t);
-		plan->entries = 1;
-	} else {
-		in[1] = flags | (req->non_global_only ? HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY : 0u);
 		plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE;
 		plan->input_size = 3u * sizeof(uint64_t);
 		plan->entries = 0;
+		return 1;
 	}
+	if (req->nranges != 1 || r == NULL)
+		return 0;
+	start = r->start;
+	if (!hvtlfs_ranges_end_(start, r->length, &last))
+		return 0;
+	span = last - (start & HVTLFS_RANGE_PAGE_MASK);
+	if (span < ((uint64_t)HVTLFS_GVA_SIMPLE_MAX_PAGES << HVTLFS_RANGE_PAGE_SHIFT)) {
+		/* One simple entry, whatever the mapping (no entry beats one). */
+		entry = (start & HVTLFS_RANGE_PAGE_MASK) | (span >> HVTLFS_RANGE_PAGE_SHIFT);
+	} else if (!f->ext_gva_ranges || (pflags & HVTLFS_POLICY_NO_LARGE_PAGES) != 0 ||
+		   !hvtlfs_plan_large_entry_(start, last, span, req->mapping_size, &entry)) {
+		return 0;
+	} else {
+		flags = HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT;
+	}
+	if (!hvtlfs_flush_plan_head_(req, page, plan, flags, start, last))
+		return 0;
+	((uint64_t *)page->va)[3] = entry;
+	plan->control = HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST |
+			((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
+	plan->input_size = 4u * sizeof(uint64_t);
+	plan->entries = 1;
 	return 1;
 }
 /*! @endcond */
@@ -784,6 +800,119 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_build(
 	    hvtlfs_gpa_flush_plan_one_(req, features, page, plan))
 		return HVTLFS_OK;
 	return hvtlfs_gpa_flush_plan_build_(req, features, page, plan, HVTLFS_PLAN_OPTS_);
+}
+
+/*!
+ * @brief A guest's address space set up once for guest-physical flushes
+ *        (hvtlfs_gpa_flush_space_init()): what does not change between them checked
+ *        once, so each flush (hvtlfs_gpa_flush_plan_ranges()) checks only its ranges.
+ *
+ * Every field is private: fill it with hvtlfs_gpa_flush_space_init() only. It points to
+ * the features and the input page it was given, which must stay valid and unchanged
+ * while it is used (a kernel keeps one per CPU and guest address space, beside its
+ * per-CPU input page, and sets it up again when either changes).
+ */
+struct hvtlfs_gpa_flush_space {
+	/*! @cond HVTLFS_INTERNAL */
+	struct hvtlfs_gpa_flush_request req_; /* the constant part; no ranges */
+	const struct hvtlfs_features *features_;
+	const struct hvtlfs_input_page *page_;
+	/* The page's words when one 4 KiB entry is planned inline (a checked page of at
+	 * least HVTLFS_PLAN_INLINE_BYTES_, the slow form), else NULL. */
+	uint64_t *in_;
+	uint64_t control_; /* that one-entry list's control word */
+	unsigned int opts_;
+	int error_; /* what hvtlfs_gpa_flush_space_init() returned */
+		    /*! @endcond */
+};
+
+/*! @cond HVTLFS_INTERNAL */
+HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space *space,
+						   const struct hvtlfs_gpa_flush_request *req,
+						   const struct hvtlfs_features *features,
+						   const struct hvtlfs_input_page *page,
+						   unsigned int opts);
+HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_ranges_(const struct hvtlfs_gpa_flush_space *space,
+						    const struct hvtlfs_page_range *ranges,
+						    size_t nranges,
+						    struct hvtlfs_gpa_flush_plan *plan);
+/*! @endcond */
+
+/*!
+ * @brief Sets up a guest's address space for hvtlfs_gpa_flush_plan_ranges(): checks
+ *        once the features, the input page and the constant part of the request.
+ *
+ * Plan and set up in translation units with the same #HVTLFS_HYPERCALL_XMM.
+ * @param[out] space the set-up space; on an error it holds the error, and
+ *        hvtlfs_gpa_flush_plan_ranges() returns it and plans nothing.
+ * @param req the request's constant part: hvtlfs_gpa_flush_request::address_space,
+ *        hvtlfs_gpa_flush_request::mapping_size, hvtlfs_gpa_flush_request::nested,
+ *        hvtlfs_gpa_flush_request::flags and hvtlfs_gpa_flush_request::max_list_entries
+ *        (its ranges, nranges and everything are not read: each flush names its
+ *        ranges).
+ * @param features the partition's features, as for hvtlfs_gpa_flush_plan_build();
+ *        kept by pointer.
+ * @param page the input page (hvtlfs_input_page_init()), or NULL as for
+ *        hvtlfs_gpa_flush_plan_build(); kept by pointer.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL (a NULL @p space, @p req or @p features);
+ *         #HVTLFS_ERR_FALLBACK (no guest-mapping flush: CPUID 0x4000000A EAX bit 18);
+ *         #HVTLFS_ERR_MAPPING_SIZE for a mapping size other than 0, 4 KiB, 2 MiB,
+ *         1 GiB; #HVTLFS_ERR_ALIGNMENT, #HVTLFS_ERR_PAGE_MISMATCH for a page
+ *         hvtlfs_input_page_init() would refuse.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_space_init(
+	struct hvtlfs_gpa_flush_space *space, const struct hvtlfs_gpa_flush_request *req,
+	const struct hvtlfs_features *features, const struct hvtlfs_input_page *page)
+{
+	return hvtlfs_gpa_flush_space_init_(space, req, features, page, HVTLFS_PLAN_OPTS_);
+}
+
+/*!
+ * @brief Plans a guest-physical flush of @p ranges in a space set up by
+ *        hvtlfs_gpa_flush_space_init(), and writes its input.
+ *
+ * The same decisions and the same bytes as hvtlfs_gpa_flush_plan_build() given the
+ * space's request with these ranges (not everything), its features and its page; only
+ * the ranges are checked here.
+ *
+ * Inline: one range of at most 2048 pages, in the space's page, is planned in the
+ * caller (one 4 KiB HV_GPA_PAGE_RANGE entry); the rest by the library.
+ * @param space a space hvtlfs_gpa_flush_space_init() filled.
+ * @param ranges the guest physical page ranges to flush.
+ * @param nranges the number of @p ranges.
+ * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL (a NULL @p space or @p plan, NULL @p ranges
+ *         with a non-zero @p nranges); the error hvtlfs_gpa_flush_space_init() returned
+ *         for @p space; #HVTLFS_ERR_EMPTY_RANGE for no range or an empty range;
+ *         #HVTLFS_ERR_RANGE_WRAP for a range past the top GPA page.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
+hvtlfs_gpa_flush_plan_ranges(const struct hvtlfs_gpa_flush_space *space,
+			     const struct hvtlfs_page_range *ranges, size_t nranges,
+			     struct hvtlfs_gpa_flush_plan *plan)
+{
+	if (space != NULL && plan != NULL && ranges != NULL && nranges == 1u) {
+		uint64_t *const in = space->in_;
+		const uint64_t first = ranges[0].first,
+			       addl = ranges[0].count - 1u; /* 0: too many */
+
+		if (in != NULL && addl <= HVTLFS_RANGE_EXT_ADDL_MASK &&
+		    first <= HVTLFS_RANGE_MAX_PAGE - addl) {
+			const uint64_t as = space->req_.address_space;
+
+			in[0] = as;
+			in[1] = 0; /* flags: reserved */
+			in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
+			plan->control = space->control_;
+			plan->form = HVTLFS_FORM_SLOW;
+			plan->input_size = 3u * sizeof(uint64_t);
+			plan->entries = 1;
+			plan->address_space = as;
+			plan->page = space->page_;
+			return HVTLFS_OK;
+		}
+	}
+	return hvtlfs_gpa_flush_plan_ranges_(space, ranges, nranges, plan);
 }
 
 /*! @} */

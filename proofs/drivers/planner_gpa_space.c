@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * hvtlfs_gpa_flush_space_init() and hvtlfs_gpa_flush_plan_ranges() (its inline half and
+ * the library's): a space set up from every request (any address space, booleans,
+ * mapping size, policy flags and list limit; its ranges not read), any features (valid
+ * bools), the input page NULL or any description (planner_page.h), the space, the
+ * request or the features NULL; then a flush in it (or in a space whose set-up failed)
+ * of 0 or 1 page range of any first page and count, ending at its count, NULL or not,
+ * the space or the plan NULL.
+ *
+ * Bounds: 1 range. The inline half plans one range only; more go to the library's
+ * hvtlfs_gpa_flush_plan_build_(), which planner_gpa covers with 2 ranges (and the range
+ * planner's driver with 3). Input pages of 0 to 6 words and 0 or 7 bytes, a whole page,
+ * or larger (planner_page.h): the inline half needs 3 words, which the splits cover on
+ * both sides.
+ *
+ * prove-sources: planner.c ranges.c vpset.c features.c
+ * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
+ * prove-options: -eva-domains gauges
+ * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:20
+ * prove-slevel: hvtlfs_gpa_flush_space_init_:50 hvtlfs_gpa_flush_plan_ranges:100
+ * prove-slevel: hvtlfs_gpa_flush_plan_ranges_:50 hvtlfs_gpa_flush_plan_build_:100
+ * prove-slevel: gpa_plan:100 page_check:50 page_words:50
+ */
+#include "features_any.h"
+#include "planner_page.h"
+#include "hvtlfs_internal.h"
+
+static struct hvtlfs_page_range ranges[1];
+
+int main(void)
+{
+	struct hvtlfs_gpa_flush_request req;
+	struct hvtlfs_gpa_flush_space space;
+	struct hvtlfs_features f;
+	struct hvtlfs_gpa_flush_plan plan;
+	struct hvtlfs_input_page pg;
+	int null = Frama_C_interval(0, 3), pnull = Frama_C_interval(0, 3);
+	int kind = Frama_C_interval(0, 2), rc;
+	size_t words = prove_size(0, PAGE_SPLIT_WORDS), extra = prove_bool() ? 7u : 0u, n;
+
+	prove_unknown(ranges, sizeof(ranges));
+	prove_unknown(&req, sizeof(req));
+	prove_features_any(&f);
+	req.everything = prove_bool();
+	req.nested = prove_bool();
+	//@ split kind;
+	if (kind != 0)
+		words = extra = 0;
+	//@ split words;
+	//@ split extra;
+	prove_planner_page(&pg, kind, words, extra);
+	/* NULL space, request, features or page: each apart. */
+	//@ split null;
+	rc = hvtlfs_gpa_flush_space_init(null == 1 ? NULL : &space, null == 2 ? NULL : &req,
+					 null == 3 ? NULL : &f, PROVE_OR_NULL(&pg));
+	if (null == 1)
+		return rc;
+	n = prove_size(0, 1);
+	//@ split n;
+	/* NULL space, ranges or plan: each apart. */
+	//@ split pnull;
+	return hvtlfs_gpa_flush_plan_ranges(pnull == 1 ? NULL : &space,
+					    pnull == 2 ? NULL : PROVE_TAIL(ranges, n), n,
+					    pnull == 3 ? NULL : &plan);
+}
