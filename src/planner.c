@@ -407,8 +407,8 @@ static uint64_t all_bank(size_t i, uint32_t count, uint32_t skip)
  * word is overwritten by the next non-zero one, and k stays below the bank count the
  * caller checked the room for.
  */
-static void ipi_banks(uint64_t *out, const struct hvtlfs_ipi_request *req, size_t banks,
-		      uint32_t skip)
+HVTLFS_ALWAYS_INLINE void ipi_banks(uint64_t *out, const struct hvtlfs_ipi_request *req,
+				    size_t banks, uint32_t skip)
 {
 	const size_t words = req->vps.all ? HVTLFS_VPSET_MAX_BANKS : req->vps.words;
 	size_t i, k;
