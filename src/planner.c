@@ -68,12 +68,14 @@ static void to_page(uint64_t *page, const uint64_t *regs, size_t n)
 		p[i] = regs[i];
 }
 
-/* The non-zero words of a VP bitmap (its bank words, ascending) at @out. */
-static void copy_banks(uint64_t *out, const uint64_t *bm, size_t words)
+/* The non-zero words of a VP bitmap of @words words (its @banks bank words, ascending) at
+ * @out. The loop stops at whichever ends first: the same words either way, and a bound
+ * on what is read and what is written. */
+static void copy_banks(uint64_t *out, const uint64_t *bm, size_t words, size_t banks)
 {
 	size_t i, k = 0;
 
-	for (i = 0; i < words; i++)
+	for (i = 0; i < words && k < banks; i++)
 		if (bm[i] != 0)
 			out[k++] = bm[i];
 }
@@ -291,7 +293,7 @@ static int flush_plan(const struct hvtlfs_flush_request *req, const struct hvtlf
 	} else if (req->vps.source == NULL) {
 		in[2] = HVTLFS_GENERIC_SET_SPARSE_4K;
 		in[3] = bank_mask;
-		copy_banks(in + 4, req->vps.bitmap, req->vps.words);
+		copy_banks(in + 4, req->vps.bitmap, req->vps.words, banks);
 	}
 	control = (uint64_t)(ex ? (list ? HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX
 					: HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX)
@@ -398,6 +400,30 @@ static uint64_t all_bank(size_t i, uint32_t count, uint32_t skip)
 }
 
 /*
+ * The @banks bank words of an IPI's VPs at @out: those of "every VP" from the VP count,
+ * or a bitmap's non-empty words, less VP @skip. The loop ends at the bank count or the
+ * bitmap's words (every VP: its 64 banks at most), whichever comes first: the same
+ * words either way. Each word is stored at the next bank's place whatever it is: a zero
+ * word is overwritten by the next non-zero one, and k stays below the bank count the
+ * caller checked the room for.
+ */
+HVTLFS_ALWAYS_INLINE void ipi_banks(uint64_t *out, const struct hvtlfs_ipi_request *req,
+				    size_t banks, uint32_t skip)
+{
+	const size_t words = req->vps.all ? HVTLFS_VPSET_MAX_BANKS : req->vps.words;
+	size_t i, k;
+
+	for (i = 0, k = 0; k < banks && i < words; i++) {
+		uint64_t w = req->vps.all ? all_bank(i, req->vp_count, skip) : req->vps.bitmap[i];
+
+		if (!req->vps.all && i == skip / 64u)
+			w &= ~HVTLFS_BIT64(skip % 64u);
+		out[k] = w;
+		k += w != 0;
+	}
+}
+
+/*
  * The IPI planner. The bank words are written once, straight to where the call will
  * read them (the registers, or the page): a bitmap's non-empty words, "every VP" from
  * the VP count, or a CPU source's banks (banks 0 to the highest, zero banks included,
@@ -413,7 +439,7 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 	const bool ex_ok = f->ex_processor_masks_recommended;
 	const bool prefer_ex = (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 && ex_ok;
 	uint64_t *in, *pw, bank_mask = 0, mask = 0;
-	size_t pbytes = 0, room, banks = 0, i, k, size;
+	size_t pbytes = 0, room, banks = 0, i, size;
 	bool xmm, all = false, written = false;
 	int rc;
 
@@ -496,7 +522,9 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 		in = pw; /* too big for the registers */
 		room = pbytes;
 	}
-	if (in == NULL || size > room)
+	/* size > room, as the bank words that fit: the bound on those written below. */
+	if (in == NULL || room < sizeof(struct hvtlfs_ipi_ex_input) ||
+	    banks > (room - sizeof(struct hvtlfs_ipi_ex_input)) / sizeof(uint64_t))
 		return HVTLFS_ERR_NO_SPACE;
 	in[0] = req->vector; /* target VTL 0, padding 0 */
 	if (all) {
@@ -505,15 +533,7 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 	} else if (!written) {
 		in[at] = HVTLFS_GENERIC_SET_SPARSE_4K;
 		in[at + 1u] = bank_mask;
-		for (i = 0, k = 0; k < banks; i++) {
-			uint64_t w = req->vps.all ? all_bank(i, req->vp_count, skip)
-						  : req->vps.bitmap[i];
-
-			if (!req->vps.all && i == skip / 64u)
-				w &= ~HVTLFS_BIT64(skip % 64u);
-			if (w != 0)
-				in[at + 2u + k++] = w;
-		}
+		ipi_banks(in + at + 2u, req, banks, skip);
 	}
 	plan->control = HVTLFS_CALL_SEND_SYNTHETIC_CLUSTER_IPI_EX |
 			((uint64_t)banks << HVTLFS_CONTROL_VARHDR_SHIFT);

@@ -1002,6 +1002,45 @@ static void test_ipi_plan(void **state)
 	assert_true(page[2] == 0x7 && page[3] == 0x1 && page[4] == 0 && page[5] == 0x4);
 }
 
+/* A bitmap's Ex IPI: HvCallSendSyntheticClusterIpiEx (0x0015) with an HV_VP_SET in the
+ * sparse 4K format, its valid bank mask then the words of the banks it names, ascending
+ * (TLFS, "HV_VP_SET"). Zero words between the banks, a bank the excluded sender empties
+ * (VP 68 alone in bank 1) and bank 63 are left out; nothing is written past the last
+ * bank word, in the page or in the registers. */
+static void test_ipi_bitmap_banks(void **state)
+{
+	struct hvtlfs_ipi_request r;
+	int xmm;
+	(void)state;
+	for (xmm = 0; xmm < 2; xmm++) {
+		const uint64_t *in;
+
+		ipi_features();
+		feat.xmm_input = xmm != 0;
+		memset(bm, 0, sizeof(bm));
+		bm[1] = 0x10;
+		bm[3] = 0x5;
+		bm[63] = (uint64_t)1 << 63;
+		r = ipi_req(64, 0x31);
+		r.exclude_self = true;
+		r.self_vp = 68;
+		memset(page, 0xA5, sizeof(page));
+		memset(&ipl, 0xA5, sizeof(ipl));
+		assert_int_equal(hvtlfs_ipi_plan_build(&r, &feat, &pg, &ipl), HVTLFS_OK);
+		assert_true(ipl.form == HVTLFS_FORM_SLOW || ipl.form == HVTLFS_FORM_XMM);
+		in = ipl.form == HVTLFS_FORM_SLOW ? page : ipl.regs;
+		assert_true((ipl.control & 0xFFFFu) == 0x0015u);
+		assert_true(ipl.control >> HVTLFS_CONTROL_VARHDR_SHIFT == 2u);
+		assert_int_equal(ipl.input_size, 40);
+		assert_true(in[0] == 0x31 && in[1] == HVTLFS_GENERIC_SET_SPARSE_4K);
+		assert_true(in[2] == (((uint64_t)1 << 3) | ((uint64_t)1 << 63)));
+		assert_true(in[3] == 0x5 && in[4] == (uint64_t)1 << 63);
+		assert_true(in[5] == 0xA5A5A5A5A5A5A5A5ull);
+		if (ipl.form == HVTLFS_FORM_XMM)
+			assert_true(page[0] == 0xA5A5A5A5A5A5A5A5ull);
+	}
+}
+
 static void test_ipi_errors(void **state)
 {
 	struct hvtlfs_ipi_request r;
@@ -1815,6 +1854,7 @@ int main(void)
 		cmocka_unit_test(test_same_as_reference),
 		cmocka_unit_test(test_ipi_plan),
 		cmocka_unit_test(test_ipi_errors),
+		cmocka_unit_test(test_ipi_bitmap_banks),
 		cmocka_unit_test(test_gpa_plan),
 		cmocka_unit_test(test_gpa_errors),
 		cmocka_unit_test(test_lists_after_a_run_apart),
