@@ -14,6 +14,7 @@
  * prove-sources: bringup.c features.c
  * prove-options: -eva-precision 1 -eva-split-return auto
  * prove-slevel: hvtlfs_zero_:1000
+ * prove-cost: 5
  */
 #include "prove.h"
 #include "features_any.h"

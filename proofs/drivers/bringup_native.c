@@ -15,6 +15,7 @@
  * prove-sources: bringup.c registers.c control.c
  * prove-options: -eva-precision 1 -eva-split-return 0
  * prove-slevel: hvtlfs_register_lookup:400 hvtlfs_control_encode:20
+ * prove-cost: 2
  */
 #include "prove.h"
 #include "hvtlfs/bringup.h"

@@ -12,6 +12,7 @@
  * prove-sources: bringup.c features.c
  * prove-options: -eva-precision 1 -eva-split-return full
  * prove-slevel: hvtlfs_zero_:1000
+ * prove-cost: 1
  */
 #include "prove.h"
 #include "hvtlfs/bringup.h"

@@ -9,6 +9,7 @@
  *
  * prove-sources: catalog.c
  * prove-options: -eva-precision 1 -eva-slevel-function hvtlfs_call_lookup:1000
+ * prove-cost: 1
  */
 #include "prove.h"
 #include "hvtlfs/catalog.h"

@@ -9,6 +9,7 @@
  * prove-sources: catalog.c control.c
  * prove-options: -eva-precision 1 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_control_encode:20
+ * prove-cost: 1
  */
 #include "prove.h"
 #include "hvtlfs/catalog.h"

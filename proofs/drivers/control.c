@@ -6,6 +6,7 @@
  *
  * prove-sources: control.c
  * prove-options: -eva-precision 1 -eva-split-return auto
+ * prove-cost: 1
  */
 #include "prove.h"
 #include "hvtlfs/control.h"

@@ -12,6 +12,7 @@
  *
  * prove-sources: dispatch.c
  * prove-options: -eva-precision 1 -eva-split-limit 100
+ * prove-cost: 1
  */
 #include "prove.h"
 #include "hvtlfs/dispatch.h"

@@ -18,6 +18,7 @@
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200 handler_of:10
  * prove-slevel: vtl_switch:100
+ * prove-cost: 3
  */
 #include "dispatch_env.h"
 

@@ -4,6 +4,7 @@
  *
  * prove-sources: error.c
  * prove-options: -eva-precision 1
+ * prove-cost: 1
  */
 #include "prove.h"
 #include "hvtlfs/error.h"

@@ -17,6 +17,7 @@
  * prove-sources: features.c
  * prove-options: -eva-precision 1 -eva-split-return auto
  * prove-slevel: hvtlfs_zero_:1000
+ * prove-cost: 1
  */
 #include "prove.h"
 #include "features_any.h"

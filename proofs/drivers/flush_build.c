@@ -23,6 +23,7 @@
  * prove-options: -eva-domains gauges
  * prove-slevel: hvtlfs_vp_targets_banks:100 check_buf:10 check_size:10 check_reps:10
  * prove-slevel: hvtlfs_control_encode:20 build:20
+ * prove-cost: 27
  */
 #include "prove.h"
 #include "hvtlfs/flush.h"

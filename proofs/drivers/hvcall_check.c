@@ -14,6 +14,7 @@
  * prove-sources: hvcall.c catalog.c control.c vpset.c ranges.c registers.c
  * prove-options: -eva-precision 1 -eva-split-limit 100 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
+ * prove-cost: 7
  */
 #include "prove.h"
 #include "hvtlfs/catalog.h"

@@ -22,6 +22,7 @@
  * prove-options: -eva-domains gauges
  * prove-slevel: hvtlfs_vp_targets_banks:100 retarget_head:10
  * prove-slevel: hvtlfs_control_encode:20 hvtlfs_call_lookup:100 hvtlfs_call_encode:10
+ * prove-cost: 7
  */
 #include "prove.h"
 #include "hvtlfs/interrupt.h"

@@ -13,6 +13,7 @@
  * prove-sources: nested.c features.c
  * prove-options: -eva-precision 1 -eva-split-return auto
  * prove-slevel: hvtlfs_evmcs_field_by_encoding:2000 encoded_count:200
+ * prove-cost: 2
  */
 #include "prove.h"
 #include "hvtlfs/nested.h"

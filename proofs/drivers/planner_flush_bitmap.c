@@ -33,6 +33,7 @@
  * prove-slevel: hvtlfs_flush_plan_build_:100 page_check:50 page_words:50
  * prove-slevel: bitmap_banks:200 copy_banks:200
  * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:100
+ * prove-cost: 55
  */
 #include "features_any.h"
 #include "planner_page.h"

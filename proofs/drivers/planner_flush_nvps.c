@@ -17,6 +17,7 @@
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-options: -eva-domains gauges
  * prove-slevel: count_banks:100
+ * prove-cost: 6
  */
 #include "prove.h"
 #include "hvtlfs/planner.h"

@@ -18,6 +18,7 @@
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
  * prove-options: -eva-domains gauges
  * prove-options: -eva-slevel-function hvtlfs_range_decode:20,hvtlfs_range_list_decode:100,main:50
+ * prove-cost: 2
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"

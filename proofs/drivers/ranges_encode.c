@@ -14,6 +14,7 @@
  * prove-sources: ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
  * prove-options: -eva-slevel-function check_range:10,validate:10,hvtlfs_ranges_encode_any_:10
+ * prove-cost: 37
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"

@@ -22,6 +22,7 @@
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_encode_any_:200 main:200
  * prove-slevel: hvtlfs_range_decode:20 encode_run:20
+ * prove-cost: 3
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"

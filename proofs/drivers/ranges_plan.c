@@ -13,6 +13,7 @@
  * prove-sources: ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
  * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:20 sorted_bytes:20 sorted_pages:20
+ * prove-cost: 43
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"

@@ -17,6 +17,7 @@
  * prove-sources: registers.c
  * prove-options: -eva-precision 0
  * prove-slevel: hvtlfs_register_lookup_name:1000 same_string:40 name_len:40
+ * prove-cost: 6
  */
 #include "prove.h"
 #include "hvtlfs/registers.h"

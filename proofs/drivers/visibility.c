@@ -18,6 +18,7 @@
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-domains gauges
  * prove-options: -eva-split-return auto
  * prove-slevel: hvtlfs_control_encode:20 hvtlfs_call_encode:10
+ * prove-cost: 2
  */
 #include "prove.h"
 #include "hvtlfs/visibility.h"

@@ -7,6 +7,7 @@
  *
  * prove-sources: vpset.c
  * prove-options: -eva-precision 0 -eva-split-limit 100
+ * prove-cost: 2
  */
 #include "prove.h"
 #include "hvtlfs/vpset.h"

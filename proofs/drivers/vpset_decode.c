@@ -14,6 +14,7 @@
  * prove-sources: vpset.c
  * prove-options: -eva-precision 0 -eva-domains gauges -eva-split-limit 1100
  * prove-options: -eva-slevel-function hvtlfs_zero_:600,main:2000 -eva-split-return full
+ * prove-cost: 7
  */
 #include "prove.h"
 #include "hvtlfs/vpset.h"

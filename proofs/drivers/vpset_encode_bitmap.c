@@ -16,6 +16,7 @@
  *
  * prove-sources: vpset.c
  * prove-options: -eva-precision 0 -eva-domains gauges -eva-split-limit 100
+ * prove-cost: 4
  */
 #include "prove.h"
 #include "hvtlfs/vpset.h"

@@ -16,6 +16,7 @@
  * prove-sources: vpset.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000
  * prove-slevel: hvtlfs_vpset_encode_bitmap:100 banks_in:100 any_bit_from:100 main:200
+ * prove-cost: 6
  */
 #include "prove.h"
 #include "hvtlfs/vpset.h"

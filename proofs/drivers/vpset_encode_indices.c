@@ -13,6 +13,7 @@
  * prove-sources: vpset.c
  * prove-options: -eva-precision 0 -eva-domains gauges -eva-split-limit 100
  * prove-options: -eva-slevel-function hvtlfs_zero_:520
+ * prove-cost: 3
  */
 #include "prove.h"
 #include "hvtlfs/vpset.h"

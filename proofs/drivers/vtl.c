@@ -21,6 +21,7 @@
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-domains gauges
  * prove-options: -eva-split-return auto
  * prove-slevel: check_common:10 hvtlfs_control_encode:20
+ * prove-cost: 2
  */
 #include "prove.h"
 #include "hvtlfs/vtl.h"
