@@ -46,6 +46,7 @@
  * prove-slevel: hvtlfs_flush_plan_build_:100 page_check:50 page_words:50
  * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:400
  * prove-slevel: plan_sorted_bytes:200 sorted_bytes:400
+ * prove-cost: 30
  */
 #include "features_any.h"
 #include "planner_page.h"

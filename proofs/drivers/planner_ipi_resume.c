@@ -25,6 +25,7 @@
  * prove-options: -eva-domains gauges
  * prove-slevel: ipi_plan:400 hvtlfs_ipi_plan_build_:50 hvtlfs_ipi_plan_resume_:50
  * prove-slevel: page_check:50 page_words:50
+ * prove-cost: 9
  */
 #include "features_any.h"
 #include "planner_page.h"
