@@ -39,8 +39,9 @@ static int ext_allowed(const struct hvtlfs_features *features)
 	return features->extended_hypercalls ? HVTLFS_OK : HVTLFS_ERR_NO_PRIVILEGE;
 }
 
-int hvtlfs_ext_query_build(const struct hvtlfs_features *features, unsigned int opts,
-			   struct hvtlfs_prepared *out)
+/* A call with no input: the privilege, then the control word. */
+static int ext_no_input_build(const struct hvtlfs_features *features, uint16_t code,
+			      unsigned int opts, struct hvtlfs_prepared *out)
 {
 	uint64_t control;
 	int rc;
@@ -50,10 +51,44 @@ int hvtlfs_ext_query_build(const struct hvtlfs_features *features, unsigned int 
 	rc = ext_allowed(features);
 	if (rc != HVTLFS_OK)
 		return rc;
-	rc = hvtlfs_call_encode(&control, HVTLFS_CALL_EXT_QUERY_CAPABILITIES, opts, 0, 0, 0);
+	rc = hvtlfs_call_encode(&control, code, opts, 0, 0, 0);
 	if (rc != HVTLFS_OK)
 		return rc;
 	hvtlfs_prepared_set_(out, control, 0, 0);
+	return HVTLFS_OK;
+}
+
+int hvtlfs_ext_query_build(const struct hvtlfs_features *features, unsigned int opts,
+			   struct hvtlfs_prepared *out)
+{
+	return ext_no_input_build(features, HVTLFS_CALL_EXT_QUERY_CAPABILITIES, opts, out);
+}
+
+int hvtlfs_ext_boot_zeroed_build(const struct hvtlfs_features *features, unsigned int opts,
+				 struct hvtlfs_prepared *out)
+{
+	return ext_no_input_build(features, HVTLFS_CALL_EXT_GET_BOOT_ZEROED_MEMORY, opts, out);
+}
+
+int hvtlfs_ext_boot_zeroed_count(const void *output, size_t size, uint32_t *count)
+{
+	const size_t head = HVTLFS_OFFSETOF(struct hvtlfs_ext_boot_zeroed_output, ranges);
+	const size_t each = sizeof(struct hvtlfs_ext_boot_zeroed_range);
+	uint64_t n;
+
+	if (!output || !count)
+		return HVTLFS_ERR_NULL;
+	if (((uintptr_t)output & (sizeof(uint64_t) - 1u)) != 0)
+		return HVTLFS_ERR_ALIGNMENT;
+	if (size < head)
+		return HVTLFS_ERR_TRUNCATED;
+	/* Read once: every check below judges this one value. */
+	n = *(const volatile uint64_t *)output;
+	if (n > HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES)
+		return HVTLFS_ERR_TOO_MANY_ELEMENTS;
+	if ((size - head) / each < n)
+		return HVTLFS_ERR_TRUNCATED;
+	*count = (uint32_t)n;
 	return HVTLFS_OK;
 }
 

@@ -65,6 +65,67 @@ static void test_privilege_gate(void **state)
 	assert_int_equal(hvtlfs_ext_query_build(&azure, 0, NULL), HVTLFS_ERR_NULL);
 }
 
+/* HvExtCallGetBootZeroedMemory (TLFS hypercalls/HvExtCallGetBootZeroedMemory.md): call
+ * code 0x8002, simple, no input; the output is 0xFF8 bytes, the range count at 0 and at
+ * most 255 ranges of 16 bytes from offset 8 (the last one's page count at 4080). */
+static void test_boot_zeroed(void **state)
+{
+	static _Alignas(8) uint64_t out[0xFF8 / 8];
+	struct hvtlfs_features azure =
+		detect(dump_azure, sizeof(dump_azure) / sizeof(dump_azure[0]));
+	struct hvtlfs_features ws2016 =
+		detect(dump_ws2016, sizeof(dump_ws2016) / sizeof(dump_ws2016[0]));
+	struct hvtlfs_prepared p;
+	uint32_t n = 7;
+
+	(void)state;
+	assert_int_equal(sizeof(struct hvtlfs_ext_boot_zeroed_output), 0xFF8);
+	assert_int_equal(
+		HVTLFS_OFFSETOF(struct hvtlfs_ext_boot_zeroed_output, ranges[254].page_count),
+		4080);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_build(&azure, 0, &p), HVTLFS_OK);
+	assert_true(p.control == 0x8002u);
+	assert_int_equal(p.input_size, 0);
+	assert_int_equal(p.rep_count, 0);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_build(&azure, HVTLFS_CTL_NESTED, &p), HVTLFS_OK);
+	assert_true(p.control == 0x80008002u);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_build(&ws2016, 0, &p), HVTLFS_ERR_NO_PRIVILEGE);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_build(&azure, HVTLFS_CTL_FAST, &p),
+			 HVTLFS_ERR_FAST_NOT_ALLOWED);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_build(&azure, 0x4000u, &p), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_build(NULL, 0, &p), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_build(&azure, 0, NULL), HVTLFS_ERR_NULL);
+
+	/* The count: 0 to 255 ranges in the whole output. */
+	out[0] = 0;
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(out, sizeof(out), &n), HVTLFS_OK);
+	assert_int_equal(n, 0);
+	out[0] = 255;
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(out, sizeof(out), &n), HVTLFS_OK);
+	assert_int_equal(n, 255);
+	/* A hostile count: 256, and one that a 32-bit truncation would make small. */
+	n = 7;
+	out[0] = 256;
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(out, sizeof(out), &n),
+			 HVTLFS_ERR_TOO_MANY_ELEMENTS);
+	out[0] = 0x100000001ull;
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(out, sizeof(out), &n),
+			 HVTLFS_ERR_TOO_MANY_ELEMENTS);
+	assert_int_equal(n, 7);
+	/* Fewer bytes than the count claims; exactly enough; less than the count itself. */
+	out[0] = 3;
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(out, 8 + 3 * 16 - 1, &n),
+			 HVTLFS_ERR_TRUNCATED);
+	assert_int_equal(n, 7);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(out, 8 + 3 * 16, &n), HVTLFS_OK);
+	assert_int_equal(n, 3);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(out, 7, &n), HVTLFS_ERR_TRUNCATED);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count((const char *)out + 4, 64, &n),
+			 HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(NULL, sizeof(out), &n), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ext_boot_zeroed_count(out, sizeof(out), NULL), HVTLFS_ERR_NULL);
+}
+
 static void test_capabilities(void **state)
 {
 	struct hvtlfs_ext_capabilities c;
@@ -177,9 +238,8 @@ static void test_heat_hint_errors(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_privilege_gate),
-		cmocka_unit_test(test_capabilities),
-		cmocka_unit_test(test_heat_hint_linux),
+		cmocka_unit_test(test_privilege_gate),	 cmocka_unit_test(test_capabilities),
+		cmocka_unit_test(test_boot_zeroed),	 cmocka_unit_test(test_heat_hint_linux),
 		cmocka_unit_test(test_heat_hint_errors),
 	};
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*!
  * @file extended.h
- * @brief Extended hypercalls (codes from 0x8000): HvExtCallQueryCapabilities and
- *        HvExtCallMemoryHeatHint, their typed inputs and the capability bits, and
- *        HvExtCallGetBootZeroedMemory's output.
+ * @brief Extended hypercalls (codes from 0x8000): HvExtCallQueryCapabilities,
+ *        HvExtCallGetBootZeroedMemory and HvExtCallMemoryHeatHint, their typed inputs
+ *        and outputs, and the capability bits.
  */
 #ifndef HVTLFS_EXTENDED_H
 #define HVTLFS_EXTENDED_H
@@ -122,6 +122,38 @@ uint64_t hvtlfs_ext_capabilities_encode(const struct hvtlfs_ext_capabilities *ca
  */
 HVTLFS_MUST_CHECK int hvtlfs_ext_query_build(const struct hvtlfs_features *features,
 					     unsigned int opts, struct hvtlfs_prepared *out);
+
+/*!
+ * @brief Builds HvExtCallGetBootZeroedMemory: the control word of a call with no input
+ *        (input size 0); its output is struct hvtlfs_ext_boot_zeroed_output (0xFF8
+ *        bytes) at an 8-byte aligned output GPA within one page. Whether the partition
+ *        offers the call is capability bit 0 of HvExtCallQueryCapabilities
+ *        (hvtlfs_ext_capabilities::get_boot_zeroed_memory), which the caller checks.
+ * @param features the partition's features (hvtlfs_features_decode()).
+ * @param opts 0 or #HVTLFS_CTL_NESTED.
+ * @param[out] out control word, input size 0.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_NO_PRIVILEGE without the
+ *         EnableExtendedHypercalls privilege; #HVTLFS_ERR_FAST_NOT_ALLOWED for
+ *         #HVTLFS_CTL_FAST; #HVTLFS_ERR_INVALID_ARG for another option bit.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_ext_boot_zeroed_build(const struct hvtlfs_features *features,
+						   unsigned int opts, struct hvtlfs_prepared *out);
+
+/*!
+ * @brief Checks HvExtCallGetBootZeroedMemory's output before its ranges are used: the
+ *        range count (read once) is at most #HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES and its
+ *        ranges lie within the @p size bytes given. The ranges themselves are not
+ *        judged: the TLFS lets them overlap and name memory that does not exist.
+ * @param output the output the hypervisor wrote (8-byte aligned).
+ * @param size bytes readable at @p output (the whole output is 0xFF8).
+ * @param[out] count receives the range count on success; untouched otherwise.
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_ALIGNMENT for an @p output not
+ *         8-byte aligned; #HVTLFS_ERR_TRUNCATED for @p size below the count's 8 bytes
+ *         or below the ranges the count claims; #HVTLFS_ERR_TOO_MANY_ELEMENTS for a
+ *         count above #HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES.
+ */
+HVTLFS_MUST_CHECK int hvtlfs_ext_boot_zeroed_count(const void *output, size_t size,
+						   uint32_t *count);
 
 /*!
  * @brief Builds HvExtCallMemoryHeatHint (rep) for one input page: the header, then

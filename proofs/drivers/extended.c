@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The extended calls: hvtlfs_ext_capabilities_decode() and _encode(),
- * hvtlfs_ext_query_build() and hvtlfs_ext_heat_hint_build(). Every capability word,
+ * hvtlfs_ext_query_build(), hvtlfs_ext_boot_zeroed_build(), hvtlfs_ext_boot_zeroed_count()
+ * and hvtlfs_ext_heat_hint_build(). Every capability word,
  * every capability struct (any unknown bits, every value of every named bool), every
  * heat type, range entry and option word, features with the privilege or without it;
  * every pointer NULL or not (apart: a NULL check in a callee does not narrow the
@@ -12,6 +13,9 @@
  * then the input ending exactly at what the call writes or one byte short; every count
  * of a page (1 to HVTLFS_EXT_HEAT_HINT_MAX_PER_PAGE) with as many entries and a page of
  * input, any in_size; every count above a page, nothing read.
+ * The boot-zeroed output: any bytes; every size 0 to 16 with the output ending there
+ * (split), and every size from 8 up over an output of only 8 bytes, so whatever the
+ * size claims nothing past the count is read.
  * Bounds: none on the count; the exact ends (entries and input) are analysed for the
  * counts up to REPS_MAX, every entry being the same loop step. A misaligned buffer is
  * not analysed: Eva does not know the alignment of an address (the tests check the
@@ -32,6 +36,8 @@
 #define HEAD	 (sizeof(struct hvtlfs_ext_heat_hint_input) / 8u)
 
 static uint64_t in[HEAD + PAGE_MAX], ranges[PAGE_MAX];
+static uint8_t zeroed[16];
+static uint64_t zeroed_count;
 
 static int capabilities(void)
 {
@@ -95,7 +101,7 @@ int main(void)
 {
 	struct hvtlfs_features f;
 	struct hvtlfs_prepared out;
-	int which = Frama_C_interval(0, 2);
+	int which = Frama_C_interval(0, 4);
 
 	/* Features of any bytes; the one bool the calls read false or true. */
 	prove_unknown(&f, sizeof(f));
@@ -111,5 +117,30 @@ int main(void)
 		return hvtlfs_ext_query_build(null == 1 ? NULL : &f, prove_uint(),
 					      null == 2 ? NULL : &out);
 	}
-	return heat_hint(PROVE_OR_NULL(&f));
+	if (which == 2)
+		return heat_hint(PROVE_OR_NULL(&f));
+	if (which == 3) {
+		int null = Frama_C_interval(0, 2);
+
+		//@ split null;
+		return hvtlfs_ext_boot_zeroed_build(null == 1 ? NULL : &f, prove_uint(),
+						    null == 2 ? NULL : &out);
+	}
+	{
+		uint32_t n;
+		size_t size = prove_size(0, sizeof(zeroed));
+		int null = Frama_C_interval(0, 3);
+
+		prove_unknown(zeroed, sizeof(zeroed));
+		zeroed_count = prove_u64();
+		//@ split null;
+		if (null == 1 || null == 2)
+			return hvtlfs_ext_boot_zeroed_count(null == 1 ? NULL : zeroed, size,
+							    null == 2 ? NULL : &n);
+		if (null == 3)
+			return hvtlfs_ext_boot_zeroed_count(
+				&zeroed_count, prove_size(8, HVTLFS_SIZE_MAX_PROVE), &n);
+		//@ split size;
+		return hvtlfs_ext_boot_zeroed_count(PROVE_TAIL(zeroed, size), size, &n);
+	}
 }
