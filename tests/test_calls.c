@@ -422,6 +422,94 @@ static void test_query_capabilities(void **state)
 	assert_int_equal(hvtlfs_mock_call_count(), 2);
 }
 
+/* A host answering HvExtCallGetBootZeroedMemory: the count it is told to claim and as
+ * many ranges as fit, written at the output GPA (identity-mapped in the mock). */
+static uint64_t zeroed_claim;
+#define ZEROED_REFUSE (~0ull) /* answer ACCESS_DENIED, write nothing */
+
+static void zeroed_handler(struct hvtlfs_mock_call *call, void *ctx)
+{
+	uint64_t *w = (uint64_t *)call->output;
+	size_t i;
+
+	(void)ctx;
+	call->result = HVTLFS_STATUS_SUCCESS;
+	if (call->control != 0x8002u || call->input_reg != 0 || !w) {
+		call->result = HVTLFS_STATUS_INVALID_HYPERCALL_INPUT;
+		return;
+	}
+	if (zeroed_claim == ZEROED_REFUSE) {
+		call->result = HVTLFS_STATUS_ACCESS_DENIED;
+		return;
+	}
+	w[0] = zeroed_claim;
+	for (i = 0; i < HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES; i++) {
+		w[1 + 2 * i] = 0x100000u + 0x1000u * i; /* start page */
+		w[2 + 2 * i] = 0x800u;			/* 8 MiB */
+	}
+}
+
+/* HvExtCallGetBootZeroedMemory: control word 0x8002, no input (GPA 0), 0xFF8 bytes of
+ * output at an 8-byte aligned GPA within a page (TLFS: the output must not cross a
+ * page), the count checked before it is handed back. */
+static void test_get_boot_zeroed_memory(void **state)
+{
+	struct hvtlfs_ext_boot_zeroed_output *out =
+		(struct hvtlfs_ext_boot_zeroed_output *)out_page;
+	struct hvtlfs_features f;
+	uint32_t count = 0;
+	uint64_t result = 0;
+
+	(void)state;
+	ARM_SIGILL();
+	hvtlfs_mock_reset();
+	hvtlfs_mock_set_handler(zeroed_handler, NULL);
+	ext_features(&f, true);
+	zeroed_claim = 2;
+	assert_int_equal(hvtlfs_ext_get_boot_zeroed_memory(&f, out, gpa_of(out), &count, &result),
+			 HVTLFS_OK);
+	assert_int_equal(count, 2);
+	assert_true(out->ranges[1].start_page == 0x101000u && out->ranges[1].page_count == 0x800u);
+	assert_int_equal(hvtlfs_mock_call_count(), 1);
+	assert_true(hvtlfs_mock_last_call()->control == 0x8002u);
+	assert_true(hvtlfs_mock_last_call()->input_reg == 0);
+	assert_true(hvtlfs_mock_last_call()->output_reg == gpa_of(out));
+	/* A hostile count is refused, and count is left alone. */
+	zeroed_claim = 256;
+	count = 9;
+	assert_int_equal(hvtlfs_ext_get_boot_zeroed_memory(&f, out, gpa_of(out), &count, &result),
+			 HVTLFS_ERR_TOO_MANY_ELEMENTS);
+	assert_int_equal(count, 9);
+	/* 0xFF8 bytes from offset 16 cross the page: refused, nothing called. */
+	assert_int_equal(hvtlfs_ext_get_boot_zeroed_memory(
+				 &f, (struct hvtlfs_ext_boot_zeroed_output *)(out_page + 2),
+				 gpa_of(out_page + 2), &count, &result),
+			 HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(
+		hvtlfs_ext_get_boot_zeroed_memory(
+			&f, (struct hvtlfs_ext_boot_zeroed_output *)(void *)((char *)out_page + 4),
+			gpa_of(out_page), &count, &result),
+		HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(hvtlfs_mock_call_count(), 2);
+	/* Without the privilege, or with NULLs, nothing is called. */
+	ext_features(&f, false);
+	assert_int_equal(hvtlfs_ext_get_boot_zeroed_memory(&f, out, gpa_of(out), &count, &result),
+			 HVTLFS_ERR_NO_PRIVILEGE);
+	assert_int_equal(hvtlfs_ext_get_boot_zeroed_memory(&f, NULL, gpa_of(out), &count, NULL),
+			 HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_ext_get_boot_zeroed_memory(&f, out, gpa_of(out), NULL, NULL),
+			 HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_mock_call_count(), 2);
+	/* A failure status reaches the caller; the output is not judged. */
+	ext_features(&f, true);
+	zeroed_claim = ZEROED_REFUSE;
+	count = 9;
+	assert_int_equal(hvtlfs_ext_get_boot_zeroed_memory(&f, out, gpa_of(out), &count, &result),
+			 HVTLFS_ERR_HV_STATUS);
+	assert_int_equal(hvtlfs_result_status(result), HVTLFS_STATUS_ACCESS_DENIED);
+	assert_int_equal(count, 9);
+}
+
 /* Heat hints for 600 encoded 2 MiB ranges (Linux's free page reporting): 511 + 89. */
 static void test_heat_hint_loop(void **state)
 {
@@ -477,6 +565,7 @@ int main(void)
 		cmocka_unit_test(test_prepared_issue_rules),
 		cmocka_unit_test(test_prepared_issue_overlap),
 		cmocka_unit_test(test_query_capabilities),
+		cmocka_unit_test(test_get_boot_zeroed_memory),
 		cmocka_unit_test(test_heat_hint_loop),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);

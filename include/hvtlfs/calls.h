@@ -218,6 +218,45 @@ hvtlfs_ext_query_capabilities(const struct hvtlfs_features *features, volatile u
 	return HVTLFS_OK;
 }
 
+/*!
+ * @brief Asks for the memory the hypervisor knows is zeroed
+ *        (HvExtCallGetBootZeroedMemory): no input, 0xFF8 bytes written at @p out_gpa,
+ *        then the range count checked (hvtlfs_ext_boot_zeroed_count()).
+ * @param features the partition's features (EnableExtendedHypercalls is required;
+ *        check capability bit 0 of HvExtCallQueryCapabilities first).
+ * @param out where the hypervisor writes (8-byte aligned, within one page: a page's
+ *        first 8 bytes at the most; directly mapped, its GPA is @p out_gpa).
+ * @param out_gpa its GPA.
+ * @param[out] count receives the number of ranges at @p out on success; untouched
+ *        otherwise (the TLFS: output of a failed call is indeterminate).
+ * @param[out] result receives the result word (may be NULL).
+ * @return #HVTLFS_OK; #HVTLFS_ERR_NULL; #HVTLFS_ERR_NO_PRIVILEGE (nothing called);
+ *         #HVTLFS_ERR_ALIGNMENT for an @p out not 8-byte aligned, or an @p out_gpa not
+ *         aligned or crossing a page (nothing called); #HVTLFS_ERR_HV_STATUS and the
+ *         other errors of hvtlfs_prepared_issue(); #HVTLFS_ERR_TOO_MANY_ELEMENTS for a
+ *         count above #HVTLFS_EXT_BOOT_ZEROED_MAX_RANGES.
+ */
+HVTLFS_MUST_CHECK HVTLFS_INLINE int
+hvtlfs_ext_get_boot_zeroed_memory(const struct hvtlfs_features *features,
+				  struct hvtlfs_ext_boot_zeroed_output *out, uint64_t out_gpa,
+				  uint32_t *count, uint64_t *result)
+{
+	struct hvtlfs_prepared p;
+	int rc;
+
+	if (!out || !count)
+		return HVTLFS_ERR_NULL;
+	if (((uintptr_t)out & (sizeof(uint64_t) - 1u)) != 0)
+		return HVTLFS_ERR_ALIGNMENT;
+	rc = hvtlfs_ext_boot_zeroed_build(features, 0, &p);
+	if (rc != HVTLFS_OK)
+		return rc;
+	rc = hvtlfs_prepared_issue(&p, 0, out_gpa, sizeof(*out), result);
+	if (rc != HVTLFS_OK)
+		return rc;
+	return hvtlfs_ext_boot_zeroed_count(out, sizeof(*out), count);
+}
+
 /*! @} */
 
 HVTLFS_END_DECLS
