@@ -637,6 +637,12 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_gpa_list_control_(const struct hvtlfs_gpa_f
 	       (n << HVTLFS_CONTROL_REP_COUNT_SHIFT) | (req->nested ? HVTLFS_CONTROL_NESTED : 0);
 }
 
+/* The highest first page the inline paths plan one range from: one of at most 2048
+ * pages from it ends at or below the top page whatever its count, so a count checked
+ * against HVTLFS_RANGE_EXT_ADDL_MASK is the range's one test against a constant; the
+ * 2047 pages above it go to the library, which plans them as before. */
+#define HVTLFS_PLAN_ONE_TOP_ (HVTLFS_RANGE_MAX_PAGE - HVTLFS_RANGE_EXT_ADDL_MASK)
+
 /* The header of a guest-physical list of @n entries at @in, and its plan. */
 HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_request *req,
 						const struct hvtlfs_input_page *page,
@@ -663,8 +669,10 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_re
  * max_list_entries allow, the
  * slow form, a checked page: written here, each range read once, the plan the library
  * makes. 0 leaves everything, errors included, to the library (which then writes the
- * page again). One range is checked on its own; the first pages of several are OR'd
- * together and checked once after the loop, with the last page of the last range:
+ * page again). One range is checked on its own, its first page against
+ * HVTLFS_PLAN_ONE_TOP_ (the top 2047 pages: the library's); the first pages of
+ * several are OR'd together and checked once after the loop, with the last page of the
+ * last range:
  * every other last page is below the next range's first page, and none wraps (a first
  * page at most the top page, plus fewer than 2048).
  */
@@ -692,8 +700,8 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
 	if (nr == 1) {
 		const uint64_t first = r[0].first, addl = r[0].count - 1u; /* 0: too many */
 
-		if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_RANGE_MAX_PAGE - addl)
-			return 0;
+		if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_PLAN_ONE_TOP_)
+			return 0; /* too many pages, or near the top: the library's */
 		in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
 		hvtlfs_gpa_plan_list_(req, page, plan, in, 1); /* its constants */
 		return 1;
@@ -883,7 +891,8 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_space_init(
  * the ranges are checked here.
  *
  * Inline: one range of at most 2048 pages, in the space's page, is planned in the
- * caller (one 4 KiB HV_GPA_PAGE_RANGE entry); the rest by the library.
+ * caller (one 4 KiB HV_GPA_PAGE_RANGE entry) unless it starts in the top 2047 GPA
+ * pages; the rest by the library.
  * @param space a space hvtlfs_gpa_flush_space_init() filled.
  * @param ranges the guest physical page ranges to flush.
  * @param nranges the number of @p ranges.
@@ -904,7 +913,7 @@ hvtlfs_gpa_flush_plan_ranges(const struct hvtlfs_gpa_flush_space *space,
 			       addl = ranges[0].count - 1u; /* 0: too many */
 
 		if (in != NULL && addl <= HVTLFS_RANGE_EXT_ADDL_MASK &&
-		    first <= HVTLFS_RANGE_MAX_PAGE - addl) {
+		    first <= HVTLFS_PLAN_ONE_TOP_) {
 			const uint64_t as = space->req_.address_space;
 
 			in[0] = as;
