@@ -667,7 +667,7 @@ static int gpa_plan(const struct hvtlfs_gpa_flush_request *req, const struct hvt
 		if (in != NULL && lp.entries <= limit) {
 			in[0] = req->address_space;
 			in[1] = 0; /* flags: reserved */
-			plan->control = hvtlfs_gpa_list_control_(req, lp.entries);
+			plan->control = hvtlfs_gpa_list_control_(nested, lp.entries);
 			plan->entries = (uint32_t)lp.entries;
 			plan->input_size =
 				(uint32_t)(sizeof(uint64_t) * (hdr + (size_t)lp.entries));
@@ -759,7 +759,8 @@ int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space *space,
 	pw = page_words(page, &pbytes);
 	if (pw != NULL && pbytes / sizeof(uint64_t) > hdr && !gpa_xmm(req, features, opts)) {
 		space->in_ = pw;
-		space->control_ = hvtlfs_gpa_list_control_(req, 1);
+		space->control_ =
+			hvtlfs_gpa_list_control_(req->nested ? HVTLFS_CONTROL_NESTED : 0, 1);
 	}
 	return HVTLFS_OK;
 }

@@ -628,13 +628,13 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush
 						   const struct hvtlfs_input_page *page,
 						   struct hvtlfs_gpa_flush_plan *plan,
 						   unsigned int opts);
-/* The control word of a guest-physical list of @n entries: the one owner, for the inline
- * paths and the library's. */
-HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_gpa_list_control_(const struct hvtlfs_gpa_flush_request *req,
-						       uint64_t n)
+/* The control word of a guest-physical list of @n entries, @nested HVTLFS_CONTROL_NESTED
+ * or 0 (hvtlfs_gpa_flush_request::nested): the one owner, for the inline paths and the
+ * library's. */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_gpa_list_control_(uint64_t nested, uint64_t n)
 {
 	return HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
-	       (n << HVTLFS_CONTROL_REP_COUNT_SHIFT) | (req->nested ? HVTLFS_CONTROL_NESTED : 0);
+	       (n << HVTLFS_CONTROL_REP_COUNT_SHIFT) | nested;
 }
 
 /* The highest first page the inline paths plan one range from: one of at most 2048
@@ -653,7 +653,7 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_re
 
 	in[0] = as;
 	in[1] = 0; /* flags: reserved */
-	plan->control = hvtlfs_gpa_list_control_(req, n);
+	plan->control = hvtlfs_gpa_list_control_(req->nested ? HVTLFS_CONTROL_NESTED : 0, n);
 	plan->form = HVTLFS_FORM_SLOW;
 	plan->input_size = (uint32_t)((2u + n) * sizeof(uint64_t));
 	plan->entries = (uint32_t)n;
