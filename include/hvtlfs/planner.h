@@ -637,10 +637,10 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_gpa_list_control_(uint64_t nested, uint64_t
 	       (n << HVTLFS_CONTROL_REP_COUNT_SHIFT) | nested;
 }
 
-/* The highest first page the inline paths plan one range from: one of at most 2048
- * pages from it ends at or below the top page whatever its count, so a count checked
- * against HVTLFS_RANGE_EXT_ADDL_MASK is the range's one test against a constant; the
- * 2047 pages above it go to the library, which plans them as before. */
+/* The highest first page hvtlfs_gpa_flush_plan_one_() plans one range from: one of at
+ * most 2048 pages from it ends at or below the top page whatever its count, so after
+ * the count's test (HVTLFS_RANGE_EXT_ADDL_MASK) the first page's is one compare with a
+ * constant; the 2047 pages above it go to the library, which plans them as before. */
 #define HVTLFS_PLAN_ONE_TOP_ (HVTLFS_RANGE_MAX_PAGE - HVTLFS_RANGE_EXT_ADDL_MASK)
 
 /* The header of a guest-physical list of @n entries at @in, and its plan. */
@@ -891,8 +891,7 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_space_init(
  * the ranges are checked here.
  *
  * Inline: one range of at most 2048 pages, in the space's page, is planned in the
- * caller (one 4 KiB HV_GPA_PAGE_RANGE entry) unless it starts in the top 2047 GPA
- * pages; the rest by the library.
+ * caller (one 4 KiB HV_GPA_PAGE_RANGE entry); the rest by the library.
  * @param space a space hvtlfs_gpa_flush_space_init() filled.
  * @param ranges the guest physical page ranges to flush.
  * @param nranges the number of @p ranges.
@@ -913,7 +912,7 @@ hvtlfs_gpa_flush_plan_ranges(const struct hvtlfs_gpa_flush_space *space,
 			       addl = ranges[0].count - 1u; /* 0: too many */
 
 		if (in != NULL && addl <= HVTLFS_RANGE_EXT_ADDL_MASK &&
-		    first <= HVTLFS_PLAN_ONE_TOP_) {
+		    first <= HVTLFS_RANGE_MAX_PAGE - addl) {
 			const uint64_t as = space->req_.address_space;
 
 			in[0] = as;
