@@ -672,9 +672,8 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_re
  * page again). One range is checked on its own, its first page against
  * HVTLFS_PLAN_ONE_TOP_ (the top 2047 pages: the library's); the first pages of
  * several are OR'd together and checked once after the loop, with the last page of the
- * last range:
- * every other last page is below the next range's first page, and none wraps (a first
- * page at most the top page, plus fewer than 2048).
+ * last range: every other last page is below the next range's first page, and none
+ * wraps (a first page at most the top page, plus fewer than 2048).
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flush_request *req,
 						    const struct hvtlfs_features *f,
