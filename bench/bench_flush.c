@@ -59,6 +59,32 @@ static struct hvtlfs_input_page hv_pg;
 
 /* ---- The measurement harness ---------------------------------------------------- */
 
+/*
+ * A timed loop @name over the row at ctx (a struct @row, its pointer laundered on every
+ * iteration, so its inputs are re-read): @call (a side's plan of the row *x, an int, 0
+ * on success) n times; aborts when any call failed; the ns per call. Every measured loop
+ * is one instance, so both sides pay the same loop.
+ */
+#define BENCH_LOOP(name, row, call)                                                                \
+	static NOINLINE double name(const void *ctx, unsigned long n)                              \
+	{                                                                                          \
+		const struct row *r = (const struct row *)ctx;                                     \
+		double t0 = bench_now_ns();                                                        \
+		unsigned long i;                                                                   \
+		int rc = 0;                                                                        \
+                                                                                                   \
+		for (i = 0; i < n; i++) {                                                          \
+			const struct row *x = r;                                                   \
+                                                                                                   \
+			LAUNDER(x);                                                                \
+			rc |= (call);                                                              \
+			TOUCH_MEMORY();                                                            \
+		}                                                                                  \
+		if (rc)                                                                            \
+			abort();                                                                   \
+		return (bench_now_ns() - t0) / (double)n;                                          \
+	}
+
 typedef double (*loop_fn)(const void *ctx, unsigned long n);
 
 static int cg_mode;
@@ -410,43 +436,10 @@ struct flush_row {
 static struct hvtlfs_flush_plan hv_plan;
 static uint64_t ref_control;
 
-static NOINLINE double loop_flush_hv(const void *ctx, unsigned long n)
-{
-	const struct flush_row *r = (const struct flush_row *)ctx;
-	double t0 = bench_now_ns();
-	unsigned long i;
-	int rc = 0;
+BENCH_LOOP(loop_flush_hv, flush_row,
+	   hvtlfs_flush_plan_build(&x->req, &x->f, NULL, &hv_pg, &hv_plan))
 
-	for (i = 0; i < n; i++) {
-		const struct flush_row *x = r;
-
-		LAUNDER(x);
-		rc |= hvtlfs_flush_plan_build(&x->req, &x->f, NULL, &hv_pg, &hv_plan);
-		TOUCH_MEMORY();
-	}
-	if (rc)
-		abort();
-	return (bench_now_ns() - t0) / (double)n;
-}
-
-static NOINLINE double loop_flush_ref(const void *ctx, unsigned long n)
-{
-	const struct flush_row *r = (const struct flush_row *)ctx;
-	double t0 = bench_now_ns();
-	unsigned long i;
-	int rc = 0;
-
-	for (i = 0; i < n; i++) {
-		const struct flush_row *x = r;
-
-		LAUNDER(x);
-		rc |= ref_flush(&x->ref, &ref_control);
-		TOUCH_MEMORY();
-	}
-	if (rc)
-		abort();
-	return (bench_now_ns() - t0) / (double)n;
-}
+BENCH_LOOP(loop_flush_ref, flush_row, ref_flush(&x->ref, &ref_control))
 
 static const char *call_name(uint64_t control)
 {
@@ -720,43 +713,9 @@ struct ipi_row {
 static struct hvtlfs_ipi_plan hv_ipi;
 static uint64_t ref_regs[2];
 
-static NOINLINE double loop_ipi_hv(const void *ctx, unsigned long n)
-{
-	const struct ipi_row *r = (const struct ipi_row *)ctx;
-	double t0 = bench_now_ns();
-	unsigned long i;
-	int rc = 0;
+BENCH_LOOP(loop_ipi_hv, ipi_row, hvtlfs_ipi_plan_build(&x->req, &x->f, &hv_pg, &hv_ipi))
 
-	for (i = 0; i < n; i++) {
-		const struct ipi_row *x = r;
-
-		LAUNDER(x);
-		rc |= hvtlfs_ipi_plan_build(&x->req, &x->f, &hv_pg, &hv_ipi);
-		TOUCH_MEMORY();
-	}
-	if (rc)
-		abort();
-	return (bench_now_ns() - t0) / (double)n;
-}
-
-static NOINLINE double loop_ipi_ref(const void *ctx, unsigned long n)
-{
-	const struct ipi_row *r = (const struct ipi_row *)ctx;
-	double t0 = bench_now_ns();
-	unsigned long i;
-	int rc = 0;
-
-	for (i = 0; i < n; i++) {
-		const struct ipi_row *x = r;
-
-		LAUNDER(x);
-		rc |= ref_ipi(&x->ref, ref_regs, ref_page, &ref_control);
-		TOUCH_MEMORY();
-	}
-	if (rc)
-		abort();
-	return (bench_now_ns() - t0) / (double)n;
-}
+BENCH_LOOP(loop_ipi_ref, ipi_row, ref_ipi(&x->ref, ref_regs, ref_page, &ref_control))
 
 static void ipi_table(void)
 {
@@ -939,64 +898,13 @@ struct gpa_row {
 
 static struct hvtlfs_gpa_flush_plan hv_gpa;
 
-static NOINLINE double loop_gpa_hv(const void *ctx, unsigned long n)
-{
-	const struct gpa_row *r = (const struct gpa_row *)ctx;
-	double t0 = bench_now_ns();
-	unsigned long i;
-	int rc = 0;
-
-	for (i = 0; i < n; i++) {
-		const struct gpa_row *x = r;
-
-		LAUNDER(x);
-		rc |= hvtlfs_gpa_flush_plan_build(&x->req, &x->f, &hv_pg, &hv_gpa);
-		TOUCH_MEMORY();
-	}
-	if (rc)
-		abort();
-	return (bench_now_ns() - t0) / (double)n;
-}
+BENCH_LOOP(loop_gpa_hv, gpa_row, hvtlfs_gpa_flush_plan_build(&x->req, &x->f, &hv_pg, &hv_gpa))
 
 /* The same flush in a space set up once: only the ranges are the call's. */
-static NOINLINE double loop_gpa_space_hv(const void *ctx, unsigned long n)
-{
-	const struct gpa_row *r = (const struct gpa_row *)ctx;
-	double t0 = bench_now_ns();
-	unsigned long i;
-	int rc = 0;
+BENCH_LOOP(loop_gpa_space_hv, gpa_row,
+	   hvtlfs_gpa_flush_plan_ranges(&x->space, x->req.ranges, x->req.nranges, &hv_gpa))
 
-	for (i = 0; i < n; i++) {
-		const struct gpa_row *x = r;
-
-		LAUNDER(x);
-		rc |= hvtlfs_gpa_flush_plan_ranges(&x->space, x->req.ranges, x->req.nranges,
-						   &hv_gpa);
-		TOUCH_MEMORY();
-	}
-	if (rc)
-		abort();
-	return (bench_now_ns() - t0) / (double)n;
-}
-
-static NOINLINE double loop_gpa_ref(const void *ctx, unsigned long n)
-{
-	const struct gpa_row *r = (const struct gpa_row *)ctx;
-	double t0 = bench_now_ns();
-	unsigned long i;
-	int rc = 0;
-
-	for (i = 0; i < n; i++) {
-		const struct gpa_row *x = r;
-
-		LAUNDER(x);
-		rc |= ref_gpa(&x->ref, &ref_control);
-		TOUCH_MEMORY();
-	}
-	if (rc)
-		abort();
-	return (bench_now_ns() - t0) / (double)n;
-}
+BENCH_LOOP(loop_gpa_ref, gpa_row, ref_gpa(&x->ref, &ref_control))
 
 /* Pages the decoded list names, in bytes, and its first byte. */
 static uint64_t gpa_bytes(int side, const struct hvtlfs_hvcall_request *q, uint64_t *first)

@@ -587,6 +587,35 @@ static void gpa_plan_reset(struct hvtlfs_gpa_flush_plan *plan)
 	plan->page = NULL;
 }
 
+/* The checks of the guest-physical planner that do not depend on the ranges, in its
+ * order: the page, the mapping size (its large-page flags in *@large), the features. */
+HVTLFS_ALWAYS_INLINE int gpa_check(const struct hvtlfs_gpa_flush_request *req,
+				   const struct hvtlfs_features *f,
+				   const struct hvtlfs_input_page *pg, int *large)
+{
+	int rc;
+
+	if (pg != NULL) {
+		rc = page_check(pg);
+		if (rc != HVTLFS_OK)
+			return rc;
+	}
+	*large = large_flags(req->mapping_size, HVTLFS_RANGE_FORMAT_GPA);
+	if (*large < 0)
+		return HVTLFS_ERR_MAPPING_SIZE;
+	if (!f->nested.gpa_flush_hypercalls)
+		return HVTLFS_ERR_FALLBACK;
+	return HVTLFS_OK;
+}
+
+/* Whether the list is planned in the XMM registers first. */
+HVTLFS_ALWAYS_INLINE bool gpa_xmm(const struct hvtlfs_gpa_flush_request *req,
+				  const struct hvtlfs_features *f, unsigned int opts)
+{
+	return (opts & HVTLFS_PLAN_NO_XMM_) == 0 && f->xmm_input &&
+	       (req->flags & HVTLFS_POLICY_NO_XMM) == 0;
+}
+
 static int gpa_plan(const struct hvtlfs_gpa_flush_request *req, const struct hvtlfs_features *f,
 		    const struct hvtlfs_input_page *pg, struct hvtlfs_gpa_flush_plan *plan,
 		    unsigned int opts)
@@ -599,20 +628,12 @@ static int gpa_plan(const struct hvtlfs_gpa_flush_request *req, const struct hvt
 	bool xmm;
 	int large, rc;
 
-	if (pg != NULL) {
-		rc = page_check(pg);
-		if (rc != HVTLFS_OK)
-			return rc;
-	}
-	large = large_flags(req->mapping_size, HVTLFS_RANGE_FORMAT_GPA);
-	if (large < 0)
-		return HVTLFS_ERR_MAPPING_SIZE;
-	if (!f->nested.gpa_flush_hypercalls)
-		return HVTLFS_ERR_FALLBACK;
+	rc = gpa_check(req, f, pg, &large);
+	if (rc != HVTLFS_OK)
+		return rc;
 	if ((req->flags & HVTLFS_POLICY_NO_LARGE_PAGES) != 0)
 		large = 0;
-	xmm = (opts & HVTLFS_PLAN_NO_XMM_) == 0 && f->xmm_input &&
-	      (req->flags & HVTLFS_POLICY_NO_XMM) == 0;
+	xmm = gpa_xmm(req, f, opts);
 	pw = page_words(pg, &pbytes);
 	plan->address_space = req->address_space;
 
@@ -646,8 +667,7 @@ static int gpa_plan(const struct hvtlfs_gpa_flush_request *req, const struct hvt
 		if (in != NULL && lp.entries <= limit) {
 			in[0] = req->address_space;
 			in[1] = 0; /* flags: reserved */
-			plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST | nested |
-					(lp.entries << HVTLFS_CONTROL_REP_COUNT_SHIFT);
+			plan->control = hvtlfs_gpa_list_control_(nested, lp.entries);
 			plan->entries = (uint32_t)lp.entries;
 			plan->input_size =
 				(uint32_t)(sizeof(uint64_t) * (hdr + (size_t)lp.entries));
@@ -713,9 +733,10 @@ int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space *space,
 				 const struct hvtlfs_features *features,
 				 const struct hvtlfs_input_page *page, unsigned int opts)
 {
+	const size_t hdr = sizeof(struct hvtlfs_gpa_flush_input) / sizeof(uint64_t);
 	size_t pbytes = 0;
 	uint64_t *pw;
-	int rc = HVTLFS_OK;
+	int large, rc;
 
 	if (space == NULL)
 		return HVTLFS_ERR_NULL;
@@ -729,26 +750,17 @@ int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space *space,
 		return HVTLFS_ERR_NULL;
 	}
 	gpa_request_copy(&space->req_, req, NULL, 0);
-	/* The checks of gpa_plan() that do not depend on the ranges, in its order. */
-	if (page != NULL)
-		rc = page_check(page);
-	if (rc == HVTLFS_OK && large_flags(req->mapping_size, HVTLFS_RANGE_FORMAT_GPA) < 0)
-		rc = HVTLFS_ERR_MAPPING_SIZE;
-	if (rc == HVTLFS_OK && !features->nested.gpa_flush_hypercalls)
-		rc = HVTLFS_ERR_FALLBACK;
+	rc = gpa_check(req, features, page, &large);
 	space->error_ = rc;
 	if (rc != HVTLFS_OK)
 		return rc;
 	/* One range of at most 2048 pages is then one 4 KiB entry in the page (the
 	 * cover is exact, ties go to 4 KiB entries) unless the XMM form is planned. */
 	pw = page_words(page, &pbytes);
-	if (pw != NULL && pbytes >= 3u * sizeof(uint64_t) &&
-	    ((opts & HVTLFS_PLAN_NO_XMM_) != 0 || !features->xmm_input ||
-	     (req->flags & HVTLFS_POLICY_NO_XMM) != 0)) {
+	if (pw != NULL && pbytes / sizeof(uint64_t) > hdr && !gpa_xmm(req, features, opts)) {
 		space->in_ = pw;
-		space->control_ = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
-				  (req->nested ? HVTLFS_CONTROL_NESTED : 0) |
-				  ((uint64_t)1 << HVTLFS_CONTROL_REP_COUNT_SHIFT);
+		space->control_ =
+			hvtlfs_gpa_list_control_(req->nested ? HVTLFS_CONTROL_NESTED : 0, 1);
 	}
 	return HVTLFS_OK;
 }

@@ -1511,6 +1511,74 @@ static void test_gpa_space_errors(void **state)
 /* The set-up space plans what hvtlfs_gpa_flush_plan_build() plans for the same request
  * (the library's half on another page): random requests, features and one or two
  * ranges, errors included. */
+/*
+ * One range whose first page lies in the top 2048 GPA pages: the inline paths leave it to
+ * the library, which gives the plan and the bytes of any other range (one
+ * HV_GPA_PAGE_RANGE, TLFS "HvFlushGuestPhysicalAddressList": bits 0-10 the additional
+ * pages, bits 12-63 the page number; the top page is 2^52 - 1) or HVTLFS_ERR_RANGE_WRAP
+ * for a range past the top page; the pages just below that band are planned inline, the
+ * same way.
+ */
+static void test_gpa_one_range_near_top(void **state)
+{
+	static const uint64_t firsts[] = {
+		HVTLFS_RANGE_MAX_PAGE - 4096u, HVTLFS_RANGE_MAX_PAGE - 2048u,
+		HVTLFS_RANGE_MAX_PAGE - 2047u, HVTLFS_RANGE_MAX_PAGE - 1000u,
+		HVTLFS_RANGE_MAX_PAGE - 1u,    HVTLFS_RANGE_MAX_PAGE,
+	};
+	static const uint64_t counts[] = { 1, 2, 1001, 1002, 2047, 2048, 2049 };
+	struct hvtlfs_gpa_flush_request r;
+	struct hvtlfs_gpa_flush_space sp;
+	struct hvtlfs_page_range one;
+	size_t i, j;
+	int way;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	r.address_space = 0x5678000;
+	r.ranges = &one;
+	r.nranges = 1;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_OK);
+	for (i = 0; i < sizeof(firsts) / sizeof(firsts[0]); i++) {
+		for (j = 0; j < sizeof(counts) / sizeof(counts[0]); j++) {
+			const uint64_t last = firsts[i] + counts[j] - 1u;
+
+			one.first = firsts[i];
+			one.count = counts[j];
+			for (way = 0; way < 2; way++) {
+				int rc;
+
+				memset(page, 0xEE, 64);
+				rc = way == 0 ? hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl)
+					      : hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl);
+				if (last > HVTLFS_RANGE_MAX_PAGE) {
+					assert_int_equal(rc, HVTLFS_ERR_RANGE_WRAP);
+					assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+					continue;
+				}
+				assert_int_equal(rc, HVTLFS_OK);
+				assert_int_equal(gpl.form, HVTLFS_FORM_SLOW);
+				assert_true(gpl.page == &pg && gpl.address_space == 0x5678000);
+				if (counts[j] > 2048u) {
+					/* two entries: 2048 pages, then the rest */
+					assert_true(gpl.control == (0x00B0u | ((uint64_t)2 << 32)));
+					assert_true(gpl.entries == 2 && gpl.input_size == 32);
+					assert_true(page[2] == (firsts[i] << 12 | 2047u) &&
+						    page[3] == ((firsts[i] + 2048u) << 12 |
+								(counts[j] - 2049u)));
+					continue;
+				}
+				assert_true(gpl.control == (0x00B0u | ((uint64_t)1 << 32)));
+				assert_true(gpl.entries == 1 && gpl.input_size == 24);
+				assert_true(page[0] == 0x5678000 && page[1] == 0 &&
+					    page[2] == (firsts[i] << 12 | (counts[j] - 1u)));
+				assert_true(page[3] == 0xEEEEEEEEEEEEEEEEu);
+			}
+		}
+	}
+}
+
 static void test_gpa_space_same_as_build(void **state)
 {
 	static uint64_t lib_page[512] __attribute__((aligned(4096)));
@@ -1862,6 +1930,7 @@ int main(void)
 		cmocka_unit_test(test_gpa_space_plan),
 		cmocka_unit_test(test_gpa_space_errors),
 		cmocka_unit_test(test_gpa_space_same_as_build),
+		cmocka_unit_test(test_gpa_one_range_near_top),
 		cmocka_unit_test(test_input_page),
 		cmocka_unit_test(test_inline_same_as_library),
 		cmocka_unit_test(test_ipi_source_resume),

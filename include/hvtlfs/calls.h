@@ -182,6 +182,38 @@ hvtlfs_ext_heat_hint_issue(const struct hvtlfs_features *features, void *page, u
 				   ranges, count, opts, done, result);
 }
 
+/*! @cond HVTLFS_INTERNAL */
+/* Which no-input extended call hvtlfs_ext_output_issue_() builds. */
+#define HVTLFS_EXT_OUTPUT_QUERY_       1
+#define HVTLFS_EXT_OUTPUT_BOOT_ZEROED_ 2
+
+/*
+ * An extended call with no input and an output of @out_size bytes at @out (GPA
+ * @out_gpa), what HvExtCallQueryCapabilities and HvExtCallGetBootZeroedMemory share:
+ * @out and @ret (where the caller stores what it reads back) not NULL, @out 8-byte
+ * aligned, the call built (@what names the builder) and issued.
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
+hvtlfs_ext_output_issue_(int what, const struct hvtlfs_features *features, const volatile void *out,
+			 const void *ret, uint64_t out_gpa, size_t out_size, uint64_t *result)
+{
+	struct hvtlfs_prepared p;
+	int rc;
+
+	if (!out || !ret)
+		return HVTLFS_ERR_NULL;
+	if (((uintptr_t)out & (sizeof(uint64_t) - 1u)) != 0)
+		return HVTLFS_ERR_ALIGNMENT;
+	if (what == HVTLFS_EXT_OUTPUT_QUERY_)
+		rc = hvtlfs_ext_query_build(features, 0, &p);
+	else
+		rc = hvtlfs_ext_boot_zeroed_build(features, 0, &p);
+	if (rc != HVTLFS_OK)
+		return rc;
+	return hvtlfs_prepared_issue(&p, 0, out_gpa, out_size, result);
+}
+/*! @endcond */
+
 /*!
  * @brief Asks for the extended capabilities (HvExtCallQueryCapabilities), as Linux's
  *        hv_query_ext_cap() does: no input, one u64 written at @p out_gpa.
@@ -201,17 +233,9 @@ HVTLFS_MUST_CHECK HVTLFS_INLINE int
 hvtlfs_ext_query_capabilities(const struct hvtlfs_features *features, volatile uint64_t *out,
 			      uint64_t out_gpa, uint64_t *caps, uint64_t *result)
 {
-	struct hvtlfs_prepared p;
-	int rc;
+	const int rc = hvtlfs_ext_output_issue_(HVTLFS_EXT_OUTPUT_QUERY_, features, out, caps,
+						out_gpa, sizeof(uint64_t), result);
 
-	if (!out || !caps)
-		return HVTLFS_ERR_NULL;
-	if (((uintptr_t)out & (sizeof(uint64_t) - 1u)) != 0)
-		return HVTLFS_ERR_ALIGNMENT;
-	rc = hvtlfs_ext_query_build(features, 0, &p);
-	if (rc != HVTLFS_OK)
-		return rc;
-	rc = hvtlfs_prepared_issue(&p, 0, out_gpa, sizeof(uint64_t), result);
 	if (rc != HVTLFS_OK)
 		return rc;
 	*caps = *out;
@@ -241,17 +265,9 @@ hvtlfs_ext_get_boot_zeroed_memory(const struct hvtlfs_features *features,
 				  struct hvtlfs_ext_boot_zeroed_output *out, uint64_t out_gpa,
 				  uint32_t *count, uint64_t *result)
 {
-	struct hvtlfs_prepared p;
-	int rc;
+	const int rc = hvtlfs_ext_output_issue_(HVTLFS_EXT_OUTPUT_BOOT_ZEROED_, features, out,
+						count, out_gpa, sizeof(*out), result);
 
-	if (!out || !count)
-		return HVTLFS_ERR_NULL;
-	if (((uintptr_t)out & (sizeof(uint64_t) - 1u)) != 0)
-		return HVTLFS_ERR_ALIGNMENT;
-	rc = hvtlfs_ext_boot_zeroed_build(features, 0, &p);
-	if (rc != HVTLFS_OK)
-		return rc;
-	rc = hvtlfs_prepared_issue(&p, 0, out_gpa, sizeof(*out), result);
 	if (rc != HVTLFS_OK)
 		return rc;
 	return hvtlfs_ext_boot_zeroed_count(out, sizeof(*out), count);

@@ -628,6 +628,21 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_build_(const struct hvtlfs_gpa_flush
 						   const struct hvtlfs_input_page *page,
 						   struct hvtlfs_gpa_flush_plan *plan,
 						   unsigned int opts);
+/* The control word of a guest-physical list of @n entries, @nested HVTLFS_CONTROL_NESTED
+ * or 0 (hvtlfs_gpa_flush_request::nested): the one owner, for the inline paths and the
+ * library's. */
+HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_gpa_list_control_(uint64_t nested, uint64_t n)
+{
+	return HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
+	       (n << HVTLFS_CONTROL_REP_COUNT_SHIFT) | nested;
+}
+
+/* The highest first page hvtlfs_gpa_flush_plan_one_() plans one range from: one of at
+ * most 2048 pages from it ends at or below the top page whatever its count, so after
+ * the count's test (HVTLFS_RANGE_EXT_ADDL_MASK) the first page's is one compare with a
+ * constant; the 2047 pages above it go to the library, which plans them as before. */
+#define HVTLFS_PLAN_ONE_TOP_ (HVTLFS_RANGE_MAX_PAGE - HVTLFS_RANGE_EXT_ADDL_MASK)
+
 /* The header of a guest-physical list of @n entries at @in, and its plan. */
 HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_request *req,
 						const struct hvtlfs_input_page *page,
@@ -638,9 +653,7 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_re
 
 	in[0] = as;
 	in[1] = 0; /* flags: reserved */
-	plan->control = HVTLFS_CALL_FLUSH_GUEST_PHYSICAL_ADDRESS_LIST |
-			((uint64_t)n << HVTLFS_CONTROL_REP_COUNT_SHIFT) |
-			(req->nested ? HVTLFS_CONTROL_NESTED : 0);
+	plan->control = hvtlfs_gpa_list_control_(req->nested ? HVTLFS_CONTROL_NESTED : 0, n);
 	plan->form = HVTLFS_FORM_SLOW;
 	plan->input_size = (uint32_t)((2u + n) * sizeof(uint64_t));
 	plan->entries = (uint32_t)n;
@@ -656,10 +669,11 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_re
  * max_list_entries allow, the
  * slow form, a checked page: written here, each range read once, the plan the library
  * makes. 0 leaves everything, errors included, to the library (which then writes the
- * page again). One range is checked on its own; the first pages of several are OR'd
- * together and checked once after the loop, with the last page of the last range:
- * every other last page is below the next range's first page, and none wraps (a first
- * page at most the top page, plus fewer than 2048).
+ * page again). One range is checked on its own, its first page against
+ * HVTLFS_PLAN_ONE_TOP_ (the top 2047 pages: the library's); the first pages of
+ * several are OR'd together and checked once after the loop, with the last page of the
+ * last range: every other last page is below the next range's first page, and none
+ * wraps (a first page at most the top page, plus fewer than 2048).
  */
 HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flush_request *req,
 						    const struct hvtlfs_features *f,
@@ -685,8 +699,8 @@ HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_one_(const struct hvtlfs_gpa_flus
 	if (nr == 1) {
 		const uint64_t first = r[0].first, addl = r[0].count - 1u; /* 0: too many */
 
-		if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_RANGE_MAX_PAGE - addl)
-			return 0;
+		if (addl > HVTLFS_RANGE_EXT_ADDL_MASK || first > HVTLFS_PLAN_ONE_TOP_)
+			return 0; /* too many pages, or near the top: the library's */
 		in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
 		hvtlfs_gpa_plan_list_(req, page, plan, in, 1); /* its constants */
 		return 1;
