@@ -816,16 +816,6 @@ struct ref_gpa_range {
 	uint64_t start_gfn, pages;
 };
 
-struct ref_gpa_args {
-	uint64_t address_space;
-	/* hyperv_flush_guest_mapping_range()'s fill_flush_list_func: checked, not called
-	 * (the model fills the list inline, as if KVM's callback and
-	 * hyperv_fill_flush_guest_mapping_list() were inlined into it). */
-	const void *fill_flush_list_func;
-	const struct ref_gpa_range *ranges;
-	size_t nranges;
-};
-
 /* union hv_gpa_page_range of Linux's include/asm-generic/hyperv-tlfs.h (lines 440-453,
  * its page view): the entry is written through bit-fields, so the compiler masks the
  * additional-page count to its 11 bits. */
@@ -838,20 +828,91 @@ union ref_gpa_page_range {
 	} page;
 };
 
+/* hyperv_fill_flush_list_func (arch/x86/include/asm/mshyperv.h line 18): the caller's
+ * fill function, given the input page and its data. */
+typedef int (*ref_fill_flush_list_func)(uint64_t *flush, const void *data);
+
+struct ref_gpa_args {
+	uint64_t address_space;
+	ref_fill_flush_list_func fill_flush_list_func;
+	const void *data; /* the fill function's: one range, or a ref_gpa_ranges */
+};
+
+/* Several ranges for one fill function: the rows' extension of KVM's one range. */
+struct ref_gpa_ranges {
+	const struct ref_gpa_range *ranges;
+	size_t nranges;
+};
+
 /*
- * hyperv_flush_guest_mapping_range() with hyperv_fill_flush_guest_mapping_list()
- * (arch/x86/hyperv/nested.c): the list of 4 KiB entries in the page, or the whole space
- * when it overflows. As Linux 6.1 does (nested.c lines 100-121): no hypercall page or
- * no fill function, no call; the page from this CPU's hyperv_pcpu_input_arg, none
- * there, no call; the fill function's count checked (-ENOSPC: the caller's whole-space
- * flush). The entry through the bit-fields (lines 77-79).
+ * hyperv_fill_flush_guest_mapping_list() (arch/x86/hyperv/nested.c lines 59-87): one
+ * range of pages as 4 KiB entries of up to 2048 pages, through the bit-fields (lines
+ * 77-79), -ENOSPC past 510. One extension: it starts at entry @gpa_n (0 for KVM's one
+ * range), so that the rows' several ranges can share the list.
+ */
+static inline int ref_fill_list(uint64_t *flush, int gpa_n, uint64_t start_gfn, uint64_t pages)
+{
+	union ref_gpa_page_range *list = (union ref_gpa_page_range *)(flush + 2);
+	uint64_t cur = start_gfn;
+
+	do {
+		uint64_t add = (pages < REF_GPA_MAX_PAGES ? pages : REF_GPA_MAX_PAGES) - 1;
+
+		if (gpa_n >= (int)REF_GPA_MAX_REPS)
+			return -28; /* -ENOSPC */
+		list[gpa_n].page.additional_pages = add;
+		list[gpa_n].page.largepage = 0;
+		list[gpa_n].page.basepfn = cur;
+		pages -= add + 1;
+		cur += add + 1;
+		gpa_n++;
+	} while (pages > 0);
+	return gpa_n;
+}
+
+/* The fill function as Linux links it: exported from vmlinux and called from KVM's
+ * module, a call of its own. */
+static NOINLINE int ref_fill_flush_guest_mapping_list(uint64_t *flush, uint64_t start_gfn,
+						      uint64_t pages)
+{
+	return ref_fill_list(flush, 0, start_gfn, pages);
+}
+
+/* kvm_fill_hv_flush_list_func() (arch/x86/kvm/kvm_onhyperv.c lines 12-19): KVM's fill
+ * function for one range, given through a pointer. */
+static NOINLINE int ref_kvm_fill_one(uint64_t *flush, const void *data)
+{
+	const struct ref_gpa_range *range = (const struct ref_gpa_range *)data;
+
+	return ref_fill_flush_guest_mapping_list(flush, range->start_gfn, range->pages);
+}
+
+/* The same for the rows of several ranges (Linux 6.1's KVM flushes one a call): each
+ * range after the one before, the fill loop inlined (one call for the list, not one a
+ * range). */
+static NOINLINE int ref_kvm_fill_many(uint64_t *flush, const void *data)
+{
+	const struct ref_gpa_ranges *rs = (const struct ref_gpa_ranges *)data;
+	size_t r;
+	int n = 0;
+
+	for (r = 0; r < rs->nranges && n >= 0; r++)
+		n = ref_fill_list(flush, n, rs->ranges[r].start_gfn, rs->ranges[r].pages);
+	return n;
+}
+
+/*
+ * hyperv_flush_guest_mapping_range() (arch/x86/hyperv/nested.c lines 90-135): the list
+ * of 4 KiB entries in the page, or the whole space when it overflows. As Linux 6.1 does
+ * (lines 100-121): no hypercall page or no fill function, no call; the page from this
+ * CPU's hyperv_pcpu_input_arg, none there, no call; the header, then the fill function
+ * called through its pointer (in Linux it is KVM's, in another module), its count
+ * checked (-ENOSPC: the caller's whole-space flush).
  */
 static inline int ref_gpa(const struct ref_gpa_args *a, uint64_t *control)
 {
-	union ref_gpa_page_range *list;
 	uint64_t *flush;
-	size_t r;
-	int n = 0;
+	int n;
 
 	if (!ref_hypercall_pg || !a->fill_flush_list_func)
 		return REF_NATIVE;
@@ -860,27 +921,7 @@ static inline int ref_gpa(const struct ref_gpa_args *a, uint64_t *control)
 		return REF_NATIVE;
 	flush[0] = a->address_space;
 	flush[1] = 0;
-	list = (union ref_gpa_page_range *)(flush + 2);
-	for (r = 0; r < a->nranges; r++) {
-		uint64_t cur = a->ranges[r].start_gfn, pages = a->ranges[r].pages;
-
-		do {
-			uint64_t add = (pages < REF_GPA_MAX_PAGES ? pages : REF_GPA_MAX_PAGES) - 1;
-
-			if (n >= (int)REF_GPA_MAX_REPS) {
-				n = -28; /* -ENOSPC */
-				break;
-			}
-			list[n].page.additional_pages = add;
-			list[n].page.largepage = 0;
-			list[n].page.basepfn = cur;
-			pages -= add + 1;
-			cur += add + 1;
-			n++;
-		} while (pages > 0);
-		if (n < 0)
-			break;
-	}
+	n = a->fill_flush_list_func(flush, a->data);
 	if (n < 0) {
 		*control = 0x00AFu; /* the caller's HvFlushGuestPhysicalAddressSpace */
 		return REF_OK;
@@ -922,6 +963,7 @@ static void gpa_table(void)
 {
 	static struct hvtlfs_page_range pr[64];
 	static struct ref_gpa_range rr[64];
+	static struct ref_gpa_ranges rs;
 	static struct gpa_row row;
 	static const char *names[] = { "1 page",
 				       "33 pages",
@@ -980,9 +1022,10 @@ static void gpa_table(void)
 		row.req.nranges = n;
 		row.req.mapping_size = mapping[sc];
 		row.ref.address_space = 0x5000;
-		row.ref.fill_flush_list_func = (const void *)&row;
-		row.ref.ranges = rr;
-		row.ref.nranges = n;
+		rs.ranges = rr;
+		rs.nranges = n;
+		row.ref.fill_flush_list_func = n == 1 ? ref_kvm_fill_one : ref_kvm_fill_many;
+		row.ref.data = n == 1 ? (const void *)rr : (const void *)&rs;
 		memset(hv_page, 0, sizeof(hv_page));
 		memset(ref_page, 0, sizeof(ref_page));
 		if (hvtlfs_gpa_flush_plan_build(&row.req, &row.f, &hv_pg, &hv_gpa) ||
