@@ -13,7 +13,7 @@
  * prove-sources: ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
  * prove-slevel: check_range:5 validate:5 hvtlfs_ranges_plan_:10 sorted_bytes:10 sorted_pages:10
- * prove-cost: 12
+ * prove-cost: 5
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"

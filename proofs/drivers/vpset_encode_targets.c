@@ -27,7 +27,7 @@
  *
  * prove-sources: vpset.c
  * prove-options: -eva-precision 0 -eva-domains gauges -eva-split-limit 100
- * prove-cost: 19
+ * prove-cost: 18
  */
 #include "prove.h"
 #include "hvtlfs/vpset.h"
