@@ -299,6 +299,13 @@ static int vtl_switch(const struct hvtlfs_dispatcher *d, const struct abi_ *a,
 	return HVTLFS_OK;
 }
 
+/* @feature when @word has @bit, else 0: without a branch, so that an analyser keeps
+ * the partition's feature words in one state through the check (docs/proofs.md). */
+static unsigned int feature_if(uint32_t word, uint32_t bit, unsigned int feature)
+{
+	return feature & (0u - (unsigned int)((word & bit) != 0));
+}
+
 int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 		    struct hvtlfs_dispatch_regs *regs, struct hvtlfs_dispatch_scratch *s,
 		    struct hvtlfs_dispatch_outcome *out)
@@ -355,14 +362,14 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 		in.output_gpa = slot_get(regs, a->output);
 	in.options = p->decoder_options;
 	in.features = a->features;
-	if (p->features_edx & HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT)
-		in.features |= HVTLFS_HVCALL_FEAT_XMM_INPUT;
-	if (p->features_edx & HVTLFS_CPUID_FEATURES_EDX_XMM_OUTPUT)
-		in.features |= HVTLFS_HVCALL_FEAT_XMM_OUTPUT;
-	if (p->features_edx & HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES)
-		in.features |= HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES;
-	if (p->privileges_ebx & HVTLFS_CPUID_FEATURES_EBX_EXTENDED_HYPERCALLS)
-		in.features |= HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS;
+	in.features |= feature_if(p->features_edx, HVTLFS_CPUID_FEATURES_EDX_XMM_INPUT,
+				  HVTLFS_HVCALL_FEAT_XMM_INPUT) |
+		       feature_if(p->features_edx, HVTLFS_CPUID_FEATURES_EDX_XMM_OUTPUT,
+				  HVTLFS_HVCALL_FEAT_XMM_OUTPUT) |
+		       feature_if(p->features_edx, HVTLFS_CPUID_FEATURES_EDX_EXT_GVA_RANGES,
+				  HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES) |
+		       feature_if(p->privileges_ebx, HVTLFS_CPUID_FEATURES_EBX_EXTENDED_HYPERCALLS,
+				  HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS);
 	rc = hvtlfs_hvcall_check(&in, &s->req, &need);
 	if (rc != HVTLFS_OK)
 		return rc;

@@ -21,7 +21,7 @@
  * prove-sources: dispatch.c hvcall.c catalog.c control.c vpset.c ranges.c registers.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200
- * prove-cost: 35
+ * prove-cost: 12
  */
 #include "dispatch_env.h"
 

@@ -8,19 +8,32 @@
  * Bounds: 0 to 3 ranges (no maximum is documented: every range is the same steps of
  * the validation and the coalescing loops), capacity 0 to 40 entries (the output ends
  * at the capacity, split: every write past it would be past the buffer).
+ * Capacities by kind of range, where the output ends at the capacity: byte ranges at
+ * each of 0 to 40, page ranges at each of page_caps (0 to 4, and 40); page ranges meet
+ * every capacity 0 to 40 in the other half (the ranges ending at their count). Enough
+ * because the kind and the capacity meet in no test: the kind is read only where a
+ * range's pages are taken (the inline end checks, check_range(), bounds()); every list
+ * of first and last pages that page ranges name, byte ranges of any value name too,
+ * and from there on the emission (hvtlfs_ranges_one_(), encode_run(), emit_run(), the
+ * large-page plans), whose every write is tested against the capacity, sees only
+ * pages; 0 to 4 gives every entry cursor 0 to 3 ranges reach with one entry each, and
+ * one more. Out or the ranges NULL: nothing is written, every capacity in one state.
  * check_range() and bounds() keep their paths apart (slevel) so that a range's bounds
  * are known to be written whenever it is valid.
  *
  * prove-sources: ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
  * prove-options: -eva-slevel-function check_range:10,validate:10,hvtlfs_ranges_encode_any_:10
- * prove-cost: 37
+ * prove-cost: 21
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"
 
 #define RANGES_MAX 3u
 #define CAP_MAX	   40u
+
+/* The capacities of page ranges where the output ends at the capacity (header). */
+static const size_t page_caps[] = { 0u, 1u, 2u, 3u, 4u, CAP_MAX };
 
 static int encode(uint64_t *out, size_t cap, void *ranges, size_t nranges, bool pages,
 		  unsigned int format, size_t *needed)
@@ -49,10 +62,16 @@ int main(void)
 	//@ split nulls;
 	//@ split pages;
 	if (prove_bool()) {
-		/* The output ends exactly at cap. */
-		cap = prove_size(0, CAP_MAX);
+		/* The output ends exactly at cap: each capacity apart for byte ranges, each
+		 * of page_caps for page ranges; every capacity at once where out or the
+		 * ranges are NULL (c = -1). The header says why. */
+		int c = nulls	? -1
+			: pages ? Frama_C_interval(0, (int)PROVE_LEN(page_caps) - 1)
+				: Frama_C_interval(0, (int)CAP_MAX);
+
+		//@ split c;
+		cap = c < 0 ? prove_size(0, CAP_MAX) : pages ? page_caps[c] : (size_t)c;
 		nranges = prove_size(0, RANGES_MAX);
-		//@ split cap;
 		return encode(nulls & 1 ? NULL : PROVE_TAIL(out, cap), cap,
 			      nulls & 2 ? NULL : ranges, nranges, pages, format, needed_p);
 	}

@@ -2,18 +2,33 @@
 /*
  * hvtlfs_ranges_plan_(), the planners' range list: byte ranges and page ranges of any
  * start and length, in any order, every base and large-page format word, every capacity;
- * out, ranges and the plan NULL or not. It reaches the one-range path (arithmetic large
- * pages and the search), the sorted byte and page loops, and the counting pass of
- * unsorted or large-page lists.
+ * out, ranges and the plan NULL or not, the output ending at the capacity (the ranges
+ * ending at their count: ranges_plan_list, the same inputs otherwise; the two were one
+ * driver, split so that each analysis stays short). It reaches the one-range path
+ * (arithmetic large pages and the search), the sorted byte and page loops, and the
+ * counting pass of unsorted or large-page lists.
  *
  * Bounds: 0 to 3 ranges (every range is the same steps of the loops), capacity 0 to 24
  * entries (the output ends at the capacity, split: every write past it would be past
  * the buffer; beyond, entries are only counted, the same steps).
  *
+ * Capacities by kind of range, where the output ends at the capacity: byte ranges at
+ * each of 0 to 24, page ranges at each of page_caps (0 to 4, and 24); page ranges meet
+ * every capacity 0 to 24 in ranges_plan_list (the ranges ending at their count). Enough
+ * because the kind and the capacity meet in no test: the kind is read only where a
+ * range's pages are taken (check_range(), bounds(), byte_span(), the ranges' reads in
+ * sorted_bytes() and sorted_pages()); every list of first and last pages that page
+ * ranges name, byte ranges of any value name too, and from there on the emission
+ * (emit_short(), emit_run(), the large-page plans), whose every write is tested
+ * against the capacity, sees only pages. Where page ranges meet the capacity on their
+ * own, sorted_pages()'s first loop to min(count, cap - n), 0 to 4 gives every bound 0
+ * to 3 ranges have and one more. Out or the ranges NULL: nothing is written, every
+ * capacity in one state.
+ *
  * prove-sources: ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
- * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:20 sorted_bytes:20 sorted_pages:20
- * prove-cost: 43
+ * prove-slevel: check_range:5 validate:5 hvtlfs_ranges_plan_:10 sorted_bytes:10 sorted_pages:10
+ * prove-cost: 22
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"
@@ -21,6 +36,9 @@
 
 #define RANGES_MAX 3u
 #define CAP_MAX	   24u
+
+/* The capacities of page ranges where the output ends at the capacity (header). */
+static const size_t page_caps[] = { 0u, 1u, 2u, 3u, 4u, CAP_MAX };
 
 int main(void)
 {
@@ -31,25 +49,21 @@ int main(void)
 	size_t cap, nranges;
 	unsigned int base = prove_uint(), large = prove_uint();
 	bool pages = prove_bool();
-	int nulls = Frama_C_interval(0, 3);
+	int nulls = Frama_C_interval(0, 3), c;
 
 	prove_unknown(ranges, sizeof(ranges));
 	//@ split nulls;
 	//@ split pages;
-	if (prove_bool()) {
-		/* The output ends exactly at cap. */
-		cap = prove_size(0, CAP_MAX);
-		nranges = prove_size(0, RANGES_MAX);
-		//@ split cap;
-		return hvtlfs_ranges_plan_(nulls & 1 ? NULL : PROVE_TAIL(out, cap), cap,
-					   nulls & 2 ? NULL : ranges, nranges, pages, base, large,
-					   PROVE_OR_NULL(&lp));
-	}
-	/* The ranges end exactly at nranges. */
-	cap = prove_size(0, CAP_MAX);
+	/* The output ends exactly at cap: each capacity apart for byte ranges, each of
+	 * page_caps for page ranges; every capacity at once where out or the ranges are
+	 * NULL (c = -1). The header says why. */
+	c = nulls   ? -1
+	    : pages ? Frama_C_interval(0, (int)PROVE_LEN(page_caps) - 1)
+		    : Frama_C_interval(0, (int)CAP_MAX);
+	//@ split c;
+	cap = c < 0 ? prove_size(0, CAP_MAX) : pages ? page_caps[c] : (size_t)c;
 	nranges = prove_size(0, RANGES_MAX);
-	//@ split nranges;
-	return hvtlfs_ranges_plan_(nulls & 1 ? NULL : out, cap,
-				   nulls & 2 ? NULL : PROVE_TAIL(ranges, nranges), nranges, pages,
-				   base, large, PROVE_OR_NULL(&lp));
+	return hvtlfs_ranges_plan_(nulls & 1 ? NULL : PROVE_TAIL(out, cap), cap,
+				   nulls & 2 ? NULL : ranges, nranges, pages, base, large,
+				   PROVE_OR_NULL(&lp));
 }

@@ -17,11 +17,17 @@
  * bitmaps planned both ways, the same bytes).
  * Three phases, one exact buffer each: the output ends at out_words (0 to 66, split),
  * then the bitmap ends at its words (split), then a source's VP table ends at its CPU
- * count (split) with the CPU bitmap ending at its last word.
+ * count (split) with the CPU bitmap ending at its last word. A length is split only
+ * where a buffer ends at it (the selector sel: each length apart, or -1: every length
+ * in one state): with out NULL (phase 0) nothing is written whatever the capacity;
+ * with the bitmap or the targets NULL (phase 1), the table, the CPU bitmap or the
+ * source NULL (phases 2 and 3) the encoders refuse, or read nothing of an empty set,
+ * whatever the length. The same lengths, NULL cases and phases, at a fifth of the
+ * states.
  *
  * prove-sources: vpset.c
  * prove-options: -eva-precision 0 -eva-domains gauges -eva-split-limit 100
- * prove-cost: 37
+ * prove-cost: 18
  */
 #include "prove.h"
 #include "hvtlfs/vpset.h"
@@ -46,7 +52,7 @@ int main(void)
 	int nulls = Frama_C_interval(0, 7);
 	int phase = Frama_C_interval(0, 3);
 	uint64_t *o;
-	int rc;
+	int rc, sel;
 
 	prove_unknown(bitmap, sizeof(bitmap));
 	prove_unknown(out, sizeof(out));
@@ -59,14 +65,15 @@ int main(void)
 	if (phase == 0) {
 		/* The output ends exactly at out_words; the targets a bitmap or a source
 		 * of any CPU count (its tables whole words). */
-		out_words = prove_size(0, PROVE_LEN(out));
+		sel = nulls & 1 ? -1 : Frama_C_interval(0, (int)PROVE_LEN(out));
+		//@ split sel;
+		out_words = sel >= 0 ? (size_t)sel : prove_size(0, PROVE_LEN(out));
 		vps.words = prove_size(0, BITMAP_MAX);
 		vps.bitmap = nulls & 4 ? NULL : bitmap;
 		src.cpus = nulls & 4 ? NULL : cpus;
 		src.vp_of_cpu = vp_of;
 		src.ncpus = prove_size(0, CPUS_MAX);
 		vps.source = PROVE_OR_NULL(&src);
-		//@ split out_words;
 		o = nulls & 1 ? NULL : PROVE_TAIL(out, out_words);
 		rc = hvtlfs_vpset_encode_all(o, out_words);
 		return hvtlfs_vpset_encode_targets(o, out_words, nulls & 2 ? NULL : &vps,
@@ -76,8 +83,9 @@ int main(void)
 	if (phase == 1) {
 		/* The bitmap ends exactly at its words. */
 		out_words = prove_size_any();
-		vps.words = prove_size(0, BITMAP_MAX);
-		//@ split vps.words;
+		sel = nulls & 6 ? -1 : Frama_C_interval(0, (int)BITMAP_MAX);
+		//@ split sel;
+		vps.words = sel >= 0 ? (size_t)sel : prove_size(0, BITMAP_MAX);
 		vps.bitmap = nulls & 4 ? NULL : PROVE_TAIL(bitmap, vps.words);
 		rc = hvtlfs_vp_targets_banks(nulls & 2 ? NULL : &vps);
 		return hvtlfs_vpset_encode_targets(nulls & 1 ? NULL : out, out_words,
@@ -90,10 +98,11 @@ int main(void)
 	 * capacity (nulls & 1) or room for at least one bank up to every bank (a capacity
 	 * of 0 to 2 words with out not NULL, and out ending at the capacity: phase 0;
 	 * beyond 66 words nothing changes: no bank is past the 64th). */
-	src.ncpus = prove_size(0, CPUS_MAX);
+	sel = phase == 3 || (nulls & 6) ? -1 : Frama_C_interval(0, (int)CPUS_MAX);
+	//@ split sel;
+	src.ncpus = sel >= 0 ? (size_t)sel : prove_size(0, CPUS_MAX);
 	vps.bitmap = NULL;
 	vps.words = 0;
-	//@ split src.ncpus;
 	src.cpus = phase == 3 ? NULL : PROVE_TAIL(cpus, (src.ncpus + LBITS - 1u) / LBITS);
 	src.vp_of_cpu = nulls & 4 ? NULL : PROVE_TAIL(vp_of, src.ncpus);
 	vps.all = false;
