@@ -19,7 +19,6 @@
  *
  * prove-sources: planner.c vpset.c features.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
- * prove-options: -eva-domains gauges
  * prove-slevel: ipi_plan:200 hvtlfs_ipi_plan_build_:50 hvtlfs_ipi_plan_resume_:50
  * prove-slevel: hvtlfs_ipi_plan_build:50 hvtlfs_ipi_plan_one_:50
  * prove-slevel: page_check:50 page_words:50
