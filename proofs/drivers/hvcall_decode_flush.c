@@ -24,7 +24,7 @@
  * prove-options: -eva-partition-history 1 -eva-interprocedural-history
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
  * prove-slevel: hvtlfs_hvcall_decode_into:50 hvtlfs_hvcall_check:50
- * prove-cost: 17
+ * prove-cost: 11
  */
 #include "hvcall_decode.h"
 

@@ -27,7 +27,7 @@
  * prove-sources: hvcall.c vpset.c
  * prove-options: -eva-precision 0 -eva-split-limit 10000 -eva-split-return auto
  * prove-slevel: put_check:20 hvtlfs_vpset_contains:20 hvtlfs_vpset_is_all:10
- * prove-cost: 12
+ * prove-cost: 6
  */
 #include "prove.h"
 #include "hvtlfs/hvcall.h"

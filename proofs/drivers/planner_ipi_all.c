@@ -24,7 +24,7 @@
  * prove-slevel: ipi_plan:200 hvtlfs_ipi_plan_build_:50 hvtlfs_ipi_plan_resume_:50
  * prove-slevel: hvtlfs_ipi_plan_build:50 hvtlfs_ipi_plan_one_:50
  * prove-slevel: page_check:50 page_words:50
- * prove-cost: 5
+ * prove-cost: 4
  */
 #include "features_any.h"
 #include "planner_page.h"

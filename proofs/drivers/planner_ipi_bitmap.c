@@ -39,7 +39,7 @@
  * prove-slevel: ipi_plan:400 hvtlfs_ipi_plan_build_:50 hvtlfs_ipi_plan_resume_:50
  * prove-slevel: hvtlfs_ipi_plan_build:50 hvtlfs_ipi_plan_one_:50
  * prove-slevel: page_check:50 page_words:50 bitmap_banks:200
- * prove-cost: 6
+ * prove-cost: 7
  */
 #include "features_any.h"
 #include "planner_page.h"
