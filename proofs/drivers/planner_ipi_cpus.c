@@ -42,7 +42,7 @@
  * prove-slevel: hvtlfs_ipi_plan_build:50 hvtlfs_ipi_plan_one_:50
  * prove-slevel: page_check:50 page_words:50
  * prove-slevel: hvtlfs_source_mask_:300
- * prove-cost: 14
+ * prove-cost: 15
  */
 #include "features_any.h"
 #include "planner_page.h"
