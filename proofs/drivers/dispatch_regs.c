@@ -26,7 +26,7 @@
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200
  * prove-slevel: fast_image:300 fast_store:300
- * prove-cost: 12
+ * prove-cost: 5
  */
 #include "dispatch_env.h"
 

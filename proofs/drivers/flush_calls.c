@@ -23,7 +23,7 @@
  * prove-slevel: hvtlfs_vp_targets_banks:100 check_buf:10 check_size:10 check_message:10
  * prove-slevel: hvtlfs_control_encode:20 build:20 build_fast8:10
  * prove-slevel: hvtlfs_post_message_build:10
- * prove-cost: 16
+ * prove-cost: 12
  */
 #include "prove.h"
 #include "hvtlfs/flush.h"

@@ -24,10 +24,10 @@
  *
  * prove-sources: hvcall.c catalog.c control.c vpset.c ranges.c registers.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
- * prove-options: -eva-domains gauges -eva-partition-history 1 -eva-interprocedural-history
+ * prove-options: -eva-partition-history 1 -eva-interprocedural-history
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
  * prove-slevel: hvtlfs_hvcall_decode_into:50 hvtlfs_hvcall_check:50
- * prove-cost: 17
+ * prove-cost: 10
  */
 #include "hvcall_decode.h"
 

@@ -15,13 +15,19 @@
  * (split), each entry as the range decoder returns one (a page size of 4 KiB, 2 MiB or
  * 1 GiB; any base, page count and clamp flag); any other count with no array.
  *
+ * The request, the output or (with elements) the values NULL: put_check()'s first test
+ * refuses them before anything else is read, so those take offset 0 and the exact size
+ * (NULL values with no element go on: every offset and size, as without a NULL). Every
+ * offset and size with each of them multiplied the writers' states by 4 for the same
+ * statements.
+ *
  * Bounds: offsets to OFF_MAX and counts to COUNT_MAX exactly (each further element is
  * the same loop step at its own offset).
  *
  * prove-sources: hvcall.c vpset.c
  * prove-options: -eva-precision 0 -eva-split-limit 10000 -eva-split-return auto
  * prove-slevel: put_check:20 hvtlfs_vpset_contains:20 hvtlfs_vpset_is_all:10
- * prove-cost: 12
+ * prove-cost: 6
  */
 #include "prove.h"
 #include "hvtlfs/hvcall.h"
@@ -46,16 +52,22 @@ static void request_any(struct hvtlfs_hvcall_request *req)
 static int writers(void)
 {
 	struct hvtlfs_hvcall_request req;
-	int regs = prove_bool(), nulls = Frama_C_interval(0, 3), size = Frama_C_interval(-1, 1);
+	int regs = prove_bool(), nulls = Frama_C_interval(0, 3), size = 0;
 	size_t count = prove_size(0, COUNT_MAX), elem, need, out_size;
-	uint32_t off = prove_u32_in(0, OFF_MAX);
+	uint32_t off = 0;
 
 	request_any(&req);
 	//@ split regs;
 	//@ split count;
+	//@ split nulls;
+	/* A NULL request or output, or NULL values with elements, is refused by the first
+	 * test, before the offset or the size is read: one offset and size there. */
+	if (nulls == 0 || (nulls == 2 && count == 0)) {
+		off = prove_u32_in(0, OFF_MAX);
+		size = Frama_C_interval(-1, 1);
+	}
 	//@ split off;
 	//@ split size;
-	//@ split nulls;
 	elem = regs ? sizeof(struct hvtlfs_register_value) : sizeof(uint32_t);
 	req.kind = regs ? HVTLFS_HVCALL_REQ_VP_REGISTERS : HVTLFS_HVCALL_REQ_VP_INDEX;
 	if (prove_bool())

@@ -22,10 +22,9 @@
  *
  * prove-sources: planner.c vpset.c features.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
- * prove-options: -eva-domains gauges
  * prove-slevel: ipi_plan:400 hvtlfs_ipi_plan_build_:50 hvtlfs_ipi_plan_resume_:50
  * prove-slevel: page_check:50 page_words:50
- * prove-cost: 9
+ * prove-cost: 7
  */
 #include "features_any.h"
 #include "planner_page.h"
