@@ -17,6 +17,11 @@ if(TARGET hvtlfs-detect)
 	add_test(NAME bringup_detect_refuses COMMAND hvtlfs-detect kvm)
 	set_tests_properties(bringup_detect_refuses PROPERTIES LABELS bringup
 		PASS_REGULAR_EXPRESSION "not Hyper-V: vendor \"KVMKVMKVM\", interface 0x01000089 is not \"Hv#1\" \\(HVTLFS_ERR_NOT_HYPERV\\)")
+	# A hypervisor whose maximum leaf is its vendor leaf (bhyve) has no interface leaf:
+	# not Hyper-V, said so, and leaf 0x40000001 is never read.
+	add_test(NAME bringup_detect_no_interface COMMAND hvtlfs-detect bhyve)
+	set_tests_properties(bringup_detect_no_interface PROPERTIES LABELS bringup
+		PASS_REGULAR_EXPRESSION "not Hyper-V: vendor \"bhyve bhyve \", no interface leaf \\(maximum leaf 0x40000000\\) \\(HVTLFS_ERR_LEAF_UNAVAILABLE\\)")
 	# No Hyper-V on a build machine, as a rule: any clean verdict passes.
 	add_test(NAME bringup_detect_host COMMAND hvtlfs-detect --host)
 	set_tests_properties(bringup_detect_host PROPERTIES LABELS bringup

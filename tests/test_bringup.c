@@ -85,7 +85,8 @@ static void test_kvm_hyperv_template(void **state)
 }
 
 /* Every dump of real partitions is detected as Hyper-V and can be brought up, but KVM's
- * own interface ("KVMKVMKVM", no "Hv#1"), which is refused. */
+ * own interface ("KVMKVMKVM", no "Hv#1"), which is refused, and bhyve's vendor leaf with
+ * no leaf after it (maximum leaf 0x40000000: no interface to check). */
 static void test_real_partitions(void **state)
 {
 	size_t i;
@@ -98,6 +99,13 @@ static void test_real_partitions(void **state)
 
 		if (strcmp(cpuid_dumps[i].name, "kvm") == 0) {
 			assert_int_equal(rc, HVTLFS_ERR_NOT_HYPERV);
+			continue;
+		}
+		if (strcmp(cpuid_dumps[i].name, "bhyve") == 0) {
+			assert_int_equal(rc, HVTLFS_ERR_LEAF_UNAVAILABLE);
+			assert_string_equal(f.vendor, "bhyve bhyve ");
+			assert_int_equal(f.max_leaf, 0x40000000u);
+			assert_int_equal(f.leaves, HVTLFS_LEAF_VENDOR);
 			continue;
 		}
 		assert_int_equal(rc, HVTLFS_OK);

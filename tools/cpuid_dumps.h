@@ -163,6 +163,15 @@ static const struct hvtlfs_cpuid_entry dump_not_ms[] = {
 	{ 0x40000001u, 0, { 0x01000089u, 0, 0, 0 } },
 };
 
+/* A build machine's CPUID, read by `hvtlfs-detect --raw` (an AMD EPYC VM under bhyve):
+ * a hypervisor is present, but its maximum leaf is 0x40000000, the vendor leaf itself,
+ * so there is no interface leaf and no "Hv#1": not Hyper-V, and leaf 0x40000001 is
+ * never read. */
+static const struct hvtlfs_cpuid_entry dump_bhyve[] = {
+	{ 1, 0, { 0x00B00F21u, 0xF2FE0800u, 0xFED83203u, 0x178BFBFFu } },
+	{ 0x40000000u, 0, { 0x40000000u, 0x76796862u, 0x68622065u, 0x20657679u } },
+};
+
 #define CPUID_DUMP_(name, title, tab)                                                              \
 	{                                                                                          \
 		name, title, tab, sizeof(tab) / sizeof(tab[0])                                     \
@@ -182,6 +191,7 @@ static const struct cpuid_dump {
 		    "QEMU/KVM guest with Hyper-V enlightenments (vendor \"Linux KVM Hv\")",
 		    dump_kvm_hv),
 	CPUID_DUMP_("kvm", "KVM guest without Hyper-V enlightenments (refused)", dump_not_ms),
+	CPUID_DUMP_("bhyve", "bhyve guest: no leaf past the vendor's (refused)", dump_bhyve),
 };
 
 #endif /* HVTLFS_TOOLS_CPUID_DUMPS_H */

@@ -155,6 +155,13 @@ static int detect_one(const char *title, hvtlfs_cpuid_fn fn, void *ctx)
 		}
 		return 1;
 	}
+	if (rc == HVTLFS_ERR_LEAF_UNAVAILABLE && (f.leaves & HVTLFS_LEAF_INTERFACE) == 0) {
+		/* No interface leaf, so no "Hv#1": it claims no Hyper-V interface. */
+		printf("  a hypervisor, but not Hyper-V: vendor \"%s\", no interface leaf "
+		       "(maximum leaf 0x%08X) (%s)\n",
+		       vendor, f.max_leaf, hvtlfs_strerror(rc));
+		return 1;
+	}
 	if (rc != HVTLFS_OK) {
 		printf("  a hypervisor (vendor \"%s\"), but: %s\n", vendor, hvtlfs_strerror(rc));
 		print_features(&f);
