@@ -206,11 +206,46 @@ static int decode(int side, uint64_t control, const void *in, size_t len,
 #define REF_NATIVE	  (-1)
 #define REF_VP_INVAL	  0xFFFFFFFFu /* VP_INVAL: U32_MAX */
 
-/* What Linux reads on every flush (arch/x86/hyperv/mmu.c, nested.c): hv_hypercall_pg,
- * set up at boot (no hypercall page: the native path), and this CPU's
- * hyperv_pcpu_input_arg, the input page (none: the native path). */
-static void *ref_hypercall_pg = ref_page;
+/*
+ * What a kernel reads on every flush and IPI, on both sides: hv_hypercall_pg, set up at
+ * boot (none: the native path), and this CPU's input page through this_cpu_ptr(), which
+ * adds the CPU's per-CPU offset with an asm the compiler cannot see through
+ * (arch/x86/include/asm/percpu.h lines 38-45). Linux reads them in mmu.c, hv_apic.c and
+ * nested.c; a kernel that plans with hvtlfs reads hv_hypercall_pg and this CPU's input
+ * page description (examples/linux-kernel/arch/x86/hyperv/hvtlfs_guest.c). The pointer
+ * is a global the program never writes but the compiler cannot know that (in a kernel
+ * it is set at boot): both sides load it on every call, as a kernel does.
+ */
+extern void *bench_hypercall_pg;
+void *bench_hypercall_pg = ref_page;
+static unsigned long bench_this_cpu_off; /* one CPU: offset 0 */
 static uint64_t *ref_pcpu_input_arg = ref_page;
+
+/* this_cpu_ptr(@p): @p plus this CPU's per-CPU offset, read from memory. */
+static inline void *bench_this_cpu_ptr(void *p)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__("add %1, %0" : "+r"(p) : "m"(bench_this_cpu_off));
+#else
+	unsigned long off = bench_this_cpu_off;
+
+	__asm__("" : "+r"(off));
+	p = (char *)p + off;
+#endif
+	return p;
+}
+
+/* The input page Linux takes on every flush: *this_cpu_ptr(hyperv_pcpu_input_arg). */
+static inline uint64_t *ref_input_page(void)
+{
+	return *(uint64_t **)bench_this_cpu_ptr(&ref_pcpu_input_arg);
+}
+
+/* The input page description a kernel that plans with hvtlfs passes: this CPU's. */
+static inline const struct hvtlfs_input_page *hv_input_page(void)
+{
+	return (const struct hvtlfs_input_page *)bench_this_cpu_ptr(&hv_pg);
+}
 
 struct ref_range {
 	uint64_t start, end; /* flush_tlb_info: [start, end), page aligned */
@@ -323,14 +358,15 @@ static inline int ref_whole_space(const struct ref_flush_args *a, uint64_t *flus
 }
 
 /* hyperv_flush_tlb_others_ex(): the HV_VP_SET with every bank up to the highest. */
-static inline int ref_flush_ex(const struct ref_flush_args *a, uint64_t *flush, uint64_t *control)
+static inline int ref_flush_ex(const struct ref_flush_args *a, uint64_t *control)
 {
-	uint64_t max_bank = a->max_vp_index / 64, nr_bank = 1, b, max_gvas;
+	uint64_t max_bank = a->max_vp_index / 64, nr_bank = 1, b, max_gvas, *flush;
 	size_t w;
 	int n = 0;
 
 	if (!a->ex_hint)
 		return REF_NATIVE;
+	flush = ref_input_page(); /* read again, not tested again (mmu.c lines 180-183) */
 	if (a->mm) {
 		flush[0] = a->cr3;
 		flush[1] = 0;
@@ -378,9 +414,9 @@ static inline int ref_flush(const struct ref_flush_args *a, uint64_t *control)
 	size_t w, last;
 	int n = 0;
 
-	if (!ref_hypercall_pg)
+	if (!bench_hypercall_pg)
 		return REF_NATIVE;
-	flush = ref_pcpu_input_arg;
+	flush = ref_input_page();
 	if (!flush)
 		return REF_NATIVE;
 	if (a->mm) {
@@ -394,7 +430,7 @@ static inline int ref_flush(const struct ref_flush_args *a, uint64_t *control)
 	/* cpumask_last() first: the Ex call at once when the highest VP is 64 or above. */
 	last = ref_find_last_bit((const unsigned long *)a->vps, 64 * a->words);
 	if (last < 64 * a->words && last >= 64)
-		return ref_flush_ex(a, flush, control);
+		return ref_flush_ex(a, control);
 	/* for_each_cpu(): a bit a VP, the Ex call at the first VP at or above 64. */
 	for (w = 0; w < a->words; w++) {
 		uint64_t x = a->vps[w];
@@ -407,7 +443,7 @@ static inline int ref_flush(const struct ref_flush_args *a, uint64_t *control)
 			if ((uint32_t)vp == REF_VP_INVAL)
 				return REF_NATIVE;
 			if (vp >= 64)
-				return ref_flush_ex(a, flush, control);
+				return ref_flush_ex(a, control);
 			flush[2] |= 1ull << vp;
 			x &= x - 1;
 		}
@@ -437,7 +473,9 @@ static struct hvtlfs_flush_plan hv_plan;
 static uint64_t ref_control;
 
 BENCH_LOOP(loop_flush_hv, flush_row,
-	   hvtlfs_flush_plan_build(&x->req, &x->f, NULL, &hv_pg, &hv_plan))
+	   bench_hypercall_pg
+		   ? hvtlfs_flush_plan_build(&x->req, &x->f, NULL, hv_input_page(), &hv_plan)
+		   : -1)
 
 BENCH_LOOP(loop_flush_ref, flush_row, ref_flush(&x->ref, &ref_control))
 
@@ -639,12 +677,16 @@ struct ref_ipi_args {
 	int ex_hint;
 };
 
-/* __send_ipi_mask_ex(): the page header, cpumask_to_vpset()'s bank loop (the banks
- * cleared up to hv_max_vp_index's, nr_bank from 1). */
-static inline int ref_ipi_ex(const struct ref_ipi_args *a, uint64_t *page, uint64_t *control)
+/* __send_ipi_mask_ex(): this CPU's input page (none: the native path, hv_apic.c lines
+ * 115-119), the page header, cpumask_to_vpset()'s bank loop (the banks cleared up to
+ * hv_max_vp_index's, nr_bank from 1). */
+static inline int ref_ipi_ex(const struct ref_ipi_args *a, uint64_t *control)
 {
 	size_t w, nw = (a->ncpus + REF_LONG_BITS - 1) / REF_LONG_BITS, nr_bank = 1, b;
+	uint64_t *page = ref_input_page();
 
+	if (!page)
+		return REF_NATIVE;
 	page[0] = a->vector; /* vector, reserved */
 	page[2] = 0;	     /* valid_bank_mask */
 	page[1] = 0;	     /* HV_GENERIC_SET_SPARSE_4K */
@@ -671,20 +713,22 @@ static inline int ref_ipi_ex(const struct ref_ipi_args *a, uint64_t *page, uint6
 	return REF_OK;
 }
 
-/* __send_ipi_mask(): nothing for an empty mask, the vector's range, the highest CPU's
- * VP first, then a processor-mask loop over the cpumask, the fast call. */
-static inline int ref_ipi(const struct ref_ipi_args *a, uint64_t *regs, uint64_t *page,
-			  uint64_t *control)
+/* __send_ipi_mask(): nothing for an empty mask, no hypercall page or a vector out of
+ * range the native path (hv_apic.c lines 172-180), the highest CPU's VP first, then a
+ * processor-mask loop over the cpumask, the fast call. */
+static inline int ref_ipi(const struct ref_ipi_args *a, uint64_t *regs, uint64_t *control)
 {
 	size_t w, nw = (a->ncpus + REF_LONG_BITS - 1) / REF_LONG_BITS;
 	uint64_t mask = 0;
 
 	if (ref_bitmap_weight(a->cpus, a->ncpus) == 0)
 		return REF_NOTHING;
+	if (!bench_hypercall_pg)
+		return REF_NATIVE;
 	if (a->vector < 0x10 || a->vector > 0xff)
 		return REF_NATIVE;
 	if (a->vp_of_cpu[ref_find_last_bit(a->cpus, a->ncpus)] >= 64)
-		return a->ex_hint ? ref_ipi_ex(a, page, control) : REF_NATIVE;
+		return a->ex_hint ? ref_ipi_ex(a, control) : REF_NATIVE;
 	for (w = 0; w < nw; w++) {
 		unsigned long x = a->cpus[w];
 
@@ -693,7 +737,7 @@ static inline int ref_ipi(const struct ref_ipi_args *a, uint64_t *regs, uint64_t
 
 			x &= x - 1;
 			if (vcpu >= 64)
-				return a->ex_hint ? ref_ipi_ex(a, page, control) : REF_NATIVE;
+				return a->ex_hint ? ref_ipi_ex(a, control) : REF_NATIVE;
 			mask |= (uint64_t)1 << vcpu;
 		}
 	}
@@ -713,9 +757,11 @@ struct ipi_row {
 static struct hvtlfs_ipi_plan hv_ipi;
 static uint64_t ref_regs[2];
 
-BENCH_LOOP(loop_ipi_hv, ipi_row, hvtlfs_ipi_plan_build(&x->req, &x->f, &hv_pg, &hv_ipi))
+BENCH_LOOP(loop_ipi_hv, ipi_row,
+	   bench_hypercall_pg ? hvtlfs_ipi_plan_build(&x->req, &x->f, hv_input_page(), &hv_ipi)
+			      : -1)
 
-BENCH_LOOP(loop_ipi_ref, ipi_row, ref_ipi(&x->ref, ref_regs, ref_page, &ref_control))
+BENCH_LOOP(loop_ipi_ref, ipi_row, ref_ipi(&x->ref, ref_regs, &ref_control))
 
 static void ipi_table(void)
 {
@@ -768,7 +814,7 @@ static void ipi_table(void)
 				memset(hv_page, 0, sizeof(hv_page));
 				memset(ref_page, 0, sizeof(ref_page));
 				if (hvtlfs_ipi_plan_build(&row.req, &row.f, &hv_pg, &hv_ipi) ||
-				    ref_ipi(&row.ref, ref_regs, ref_page, &ref_control) != REF_OK) {
+				    ref_ipi(&row.ref, ref_regs, &ref_control) != REF_OK) {
 					mismatch("ipi", id);
 					continue;
 				}
@@ -914,9 +960,9 @@ static inline int ref_gpa(const struct ref_gpa_args *a, uint64_t *control)
 	uint64_t *flush;
 	int n;
 
-	if (!ref_hypercall_pg || !a->fill_flush_list_func)
+	if (!bench_hypercall_pg || !a->fill_flush_list_func)
 		return REF_NATIVE;
-	flush = ref_pcpu_input_arg;
+	flush = ref_input_page();
 	if (!flush)
 		return REF_NATIVE;
 	flush[0] = a->address_space;
@@ -939,11 +985,18 @@ struct gpa_row {
 
 static struct hvtlfs_gpa_flush_plan hv_gpa;
 
-BENCH_LOOP(loop_gpa_hv, gpa_row, hvtlfs_gpa_flush_plan_build(&x->req, &x->f, &hv_pg, &hv_gpa))
+BENCH_LOOP(loop_gpa_hv, gpa_row,
+	   bench_hypercall_pg
+		   ? hvtlfs_gpa_flush_plan_build(&x->req, &x->f, hv_input_page(), &hv_gpa)
+		   : -1)
 
 /* The same flush in a space set up once: only the ranges are the call's. */
 BENCH_LOOP(loop_gpa_space_hv, gpa_row,
-	   hvtlfs_gpa_flush_plan_ranges(&x->space, x->req.ranges, x->req.nranges, &hv_gpa))
+	   bench_hypercall_pg
+		   ? hvtlfs_gpa_flush_plan_ranges((const struct hvtlfs_gpa_flush_space *)
+							  bench_this_cpu_ptr((void *)&x->space),
+						  x->req.ranges, x->req.nranges, &hv_gpa)
+		   : -1)
 
 BENCH_LOOP(loop_gpa_ref, gpa_row, ref_gpa(&x->ref, &ref_control))
 
