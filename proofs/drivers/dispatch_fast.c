@@ -17,7 +17,7 @@
  * what does not fit the fast block (hvcall_check proves that judgement).
  * Row, ABI, rep count and start apart (split); slevels as in dispatch_regs.
  *
- * prove-sources: dispatch.c hvcall.c catalog.c control.c vpset.c ranges.c registers.c
+ * prove-sources: dispatch.c hvcall.c catalog.c vpset.c registers.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200
  * prove-slevel: fast_image:300 fast_store:300

@@ -18,7 +18,7 @@
  * Row, ABI, table size, rep count and start apart (split); slevels as in
  * dispatch_regs, with handler_of's loop a state an entry.
  *
- * prove-sources: dispatch.c hvcall.c catalog.c control.c vpset.c ranges.c registers.c
+ * prove-sources: dispatch.c hvcall.c catalog.c vpset.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200 handler_of:10
  * prove-cost: 11

@@ -22,7 +22,7 @@
  * merged loop is a weak update, which Eva does not take as initialising), the
  * dispatcher's paths apart.
  *
- * prove-sources: dispatch.c hvcall.c catalog.c control.c vpset.c ranges.c registers.c
+ * prove-sources: dispatch.c hvcall.c catalog.c vpset.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200
  * prove-slevel: fast_image:300 fast_store:300

@@ -17,7 +17,7 @@
  * Bounds: the range capacity and reps of the wrapper as the family drivers' (it
  * only passes its array on).
  *
- * prove-sources: hvcall.c catalog.c control.c vpset.c ranges.c registers.c
+ * prove-sources: hvcall.c catalog.c vpset.c ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-options: -eva-partition-history 1 -eva-interprocedural-history
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20

@@ -22,7 +22,7 @@
  * 1 -eva-interprocedural-history), and the decoder and the check keep a state a path
  * (slevel), so a refused call's request is not taken for an accepted one's.
  *
- * prove-sources: hvcall.c catalog.c control.c vpset.c ranges.c registers.c
+ * prove-sources: hvcall.c catalog.c vpset.c ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-options: -eva-partition-history 1 -eva-interprocedural-history
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
