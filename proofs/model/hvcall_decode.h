@@ -36,6 +36,17 @@
  *   gets arrays or NULL.
  * The request holds any bytes before the call (docs/proofs.md, "Volatile stores").
  *
+ * Where the decoder reads neither the bytes nor the arrays, one state takes the
+ * inputs of the states above together (a length an interval of theirs, the bytes
+ * pointer and the arrays a set of theirs: every input they take, none read): a control
+ * word of single fields the catalog's rules refuse by themselves (hvtlfs_call_check():
+ * a reserved bit, the rep rule, a variable header or the fast form the row does not
+ * take), which the decoder answers after the check; and, for an accepted one, the
+ * shorter lengths with nothing readable, which it answers before any element (no room
+ * for one, or the input truncated). Were a state of them to reach a read, its bytes
+ * would end at no length and the analysis would raise an alarm, not prove less. The
+ * states that decode keep each length, capacity and NULL apart, as above.
+ *
  * Bounds, and why they are enough: each further rep element or bank word is read and
  * written at its own offset by the same loop step as the ones analysed exactly, and
  * the larger counts are analysed with a page; the HV_VP_SET and range decoders the
@@ -81,6 +92,17 @@ static uint64_t prove_decode_control(uint16_t code, int fast, uint64_t varhdr, u
 	       (rsv ? HVTLFS_CONTROL_RESERVED_MASK & (0u - HVTLFS_CONTROL_RESERVED_MASK) : 0u);
 }
 
+/* The caller's arrays, each ending at capacity @cap. */
+static void prove_decode_arrays(struct hvtlfs_hvcall_elements *el, size_t cap)
+{
+	el->ranges = PROVE_TAIL(prove_decode_ranges, cap);
+	el->ranges_cap = cap;
+	el->registers = PROVE_TAIL(prove_decode_registers, cap);
+	el->registers_cap = cap;
+	el->apic_ids = PROVE_TAIL(prove_decode_apic_ids, cap);
+	el->apic_ids_cap = cap;
+}
+
 /* Every input of the header comment for each of the @ncodes catalog codes @codes. */
 static int prove_decode_rows(const uint16_t *codes, int ncodes)
 {
@@ -91,10 +113,11 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	struct hvtlfs_hvcall_request req;
 	struct hvtlfs_hvcall_elements el;
 	int row = Frama_C_interval(0, ncodes - 1), fast = prove_bool(), rsv = prove_bool();
-	int vsel, rsel, ssel, capsel = (int)PROVE_DECODE_CAP, mode, elnull = 0;
+	int vsel, rsel, ssel, capsel = (int)PROVE_DECODE_CAP, mode, elnull = 0, refused;
 	uint32_t vx, wx, rx, sx;
 	uint64_t varhdr, reps, start;
-	size_t need, cap;
+	size_t need;
+	void *bytes;
 
 	//@ split row;
 	info = hvtlfs_call_lookup(codes[row]);
@@ -142,6 +165,23 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	/* The bytes the call needs, as the catalog sizes it. */
 	need = info->fixed_header_size + sizeof(uint64_t) * (size_t)varhdr +
 	       info->rep_element_size * (size_t)reps;
+	/* A control word the catalog's rules refuse by itself (hvtlfs_call_check(): a
+	 * reserved bit, the rep rule, a variable header or the fast form the row does not
+	 * take): the decoder answers after the check, reading no byte and no element, so
+	 * one state takes the lengths, bytes and arrays of every other state together
+	 * (each of them a pointer or an interval of this state). */
+	refused = (vsel <= (int)wx || !vx) && (rsel <= (int)rx || !rx) &&
+		  hvtlfs_call_check(in.control, NULL, NULL) != HVTLFS_STATUS_SUCCESS;
+	//@ split refused;
+	if (refused) {
+		bytes = Frama_C_nondet_ptr(prove_decode_guest, PROVE_TAIL(prove_decode_guest, 0));
+		if (need <= HVTLFS_PAGE_SIZE)
+			bytes = Frama_C_nondet_ptr(bytes, PROVE_TAIL(prove_decode_guest, need));
+		in.bytes = bytes;
+		in.len = prove_size(0, HVTLFS_PAGE_SIZE);
+		prove_decode_arrays(&el, rx ? prove_size(0, PROVE_DECODE_CAP) : PROVE_DECODE_CAP);
+		return hvtlfs_hvcall_decode_into(&in, &req, PROVE_OR_NULL(&el));
+	}
 	/* The exact sizes: every field of the control word a single value, which the
 	 * decoder's field extraction keeps exact (an interval in a field makes the fields
 	 * below it intervals too). Any other: a page. */
@@ -151,14 +191,19 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 	else
 		mode = 2;
 	//@ split mode;
+	if (mode == 1) {
+		/* Shorter, and nothing readable: the decoder answers before any element
+		 * (no room for one, or the input truncated), so one state takes every
+		 * array of the other modes. */
+		in.len = prove_size(0, need - 1u);
+		in.bytes = PROVE_TAIL(prove_decode_guest, 0);
+		prove_decode_arrays(&el, rx ? prove_size(0, PROVE_DECODE_CAP) : PROVE_DECODE_CAP);
+		return hvtlfs_hvcall_decode_into(&in, &req, PROVE_OR_NULL(&el));
+	}
 	if (mode == 0) {
 		/* Exactly the need, ending there. */
 		in.len = need;
 		in.bytes = PROVE_TAIL(prove_decode_guest, need);
-	} else if (mode == 1) {
-		/* Shorter, and nothing readable. */
-		in.len = prove_size(0, need - 1u);
-		in.bytes = PROVE_TAIL(prove_decode_guest, 0);
 	} else {
 		/* A page, with every length up to it. */
 		in.len = prove_size(0, HVTLFS_PAGE_SIZE);
@@ -173,13 +218,7 @@ static int prove_decode_rows(const uint16_t *codes, int ncodes)
 		elnull = prove_bool();
 	}
 	//@ split elnull;
-	cap = (size_t)capsel;
-	el.ranges = PROVE_TAIL(prove_decode_ranges, cap);
-	el.ranges_cap = cap;
-	el.registers = PROVE_TAIL(prove_decode_registers, cap);
-	el.registers_cap = cap;
-	el.apic_ids = PROVE_TAIL(prove_decode_apic_ids, cap);
-	el.apic_ids_cap = cap;
+	prove_decode_arrays(&el, (size_t)capsel);
 	return hvtlfs_hvcall_decode_into(&in, &req, elnull ? NULL : &el);
 }
 
