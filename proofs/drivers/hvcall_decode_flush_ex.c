@@ -20,10 +20,14 @@
  * refused and an accepted call are kept apart through its return (-eva-partition-history
  * 1 -eva-interprocedural-history), and the decoder and the check keep a state a path
  * (slevel), so a refused call's request is not taken for an accepted one's.
+ * The gauges domain only in decode_list() and its callees (-eva-domains-function): it
+ * relates the list's rep index to the offset it reads, which the wide bank counts need
+ * (without it, alarms there); elsewhere it only cost time.
  *
  * prove-sources: hvcall.c catalog.c vpset.c ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
- * prove-options: -eva-domains gauges -eva-partition-history 1 -eva-interprocedural-history
+ * prove-options: -eva-domains-function gauges:decode_list+
+ * prove-options: -eva-partition-history 1 -eva-interprocedural-history
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
  * prove-slevel: hvtlfs_hvcall_decode_into:50 hvtlfs_hvcall_check:50
  * prove-cost: 24

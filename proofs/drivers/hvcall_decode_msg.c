@@ -17,10 +17,12 @@
  * refused and an accepted call are kept apart through its return (-eva-partition-history
  * 1 -eva-interprocedural-history), and the decoder and the check keep a state a path
  * (slevel), so a refused call's request is not taken for an accepted one's.
+ * No gauges domain: no loop of these decoders needs it (the same states, no alarm
+ * without it, a fifth of the time less).
  *
  * prove-sources: hvcall.c catalog.c vpset.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
- * prove-options: -eva-domains gauges -eva-partition-history 1 -eva-interprocedural-history
+ * prove-options: -eva-partition-history 1 -eva-interprocedural-history
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
  * prove-slevel: hvtlfs_hvcall_decode_into:50 hvtlfs_hvcall_check:50
  * prove-cost: 5
