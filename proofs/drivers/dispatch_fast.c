@@ -15,11 +15,13 @@
  * variable header size 0 and the control word's other bits clear (dispatch_regs has
  * every control word). Larger counts take the same loop steps until the check refuses
  * what does not fit the fast block (hvcall_check proves that judgement).
- * Row, ABI, rep count and start apart (split); slevels as in dispatch_regs.
+ * Row, ABI, rep count and start apart (split); slevels and unrolling as in
+ * dispatch_regs.
  *
  * prove-sources: dispatch.c hvcall.c catalog.c vpset.c registers.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
- * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200
+ * prove-options: -eva-auto-loop-unroll 200
+ * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100
  * prove-slevel: fast_image:300 fast_store:300
  * prove-cost: 11
  */

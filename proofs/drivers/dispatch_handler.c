@@ -15,12 +15,13 @@
  * Bounds: rep counts 0 to REPS_MAX and rep starts 0 to the count plus one (every
  * further rep is the same step of the reply's checks and the output write), the
  * control word's other bits clear (dispatch_regs has every control word).
- * Row, ABI, table size, rep count and start apart (split); slevels as in
- * dispatch_regs, with handler_of's loop a state an entry.
+ * Row, ABI, table size, rep count and start apart (split); slevels and unrolling as
+ * in dispatch_regs, with handler_of's loop a state an entry.
  *
  * prove-sources: dispatch.c hvcall.c catalog.c vpset.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
- * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200 handler_of:10
+ * prove-options: -eva-auto-loop-unroll 200
+ * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 handler_of:10
  * prove-cost: 11
  */
 #include "dispatch_env.h"

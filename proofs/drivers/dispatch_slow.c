@@ -16,11 +16,13 @@
  * variable header size 0 and the control word's other bits clear (dispatch_regs has
  * every control word; every further element is the same step of the decoder's loop
  * and of the dispatcher's output write, whose size the check bounds by the page).
- * Row, ABI, rep count and start apart (split); slevels as in dispatch_regs.
+ * Row, ABI, rep count and start apart (split); slevels and unrolling as in
+ * dispatch_regs.
  *
  * prove-sources: dispatch.c hvcall.c catalog.c vpset.c ranges.c registers.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
- * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200
+ * prove-options: -eva-auto-loop-unroll 200
+ * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100
  * prove-cost: 12
  */
 #include "dispatch_env.h"

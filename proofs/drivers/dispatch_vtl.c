@@ -11,12 +11,13 @@
  * bytes.
  *
  * No bounds: a VTL switch has no input bytes and no rep elements.
- * Code, ABI and table size apart (split); slevels as in dispatch_regs, with
- * handler_of's loop a state an entry.
+ * Code, ABI and table size apart (split); slevels and unrolling as in dispatch_regs,
+ * with handler_of's loop a state an entry.
  *
  * prove-sources: dispatch.c hvcall.c catalog.c vpset.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
- * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 hvtlfs_zero_:200 handler_of:10
+ * prove-options: -eva-auto-loop-unroll 200
+ * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 handler_of:10
  * prove-slevel: vtl_switch:100
  * prove-cost: 3
  */
