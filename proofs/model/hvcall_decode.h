@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The guest's hypercall as hvtlfs_hvcall_decode_into() decodes it, for the rows of one
- * call family (the drivers proofs/drivers/hvcall_decode_*.c), so that each analysis
- * keeps only that family's states.
+ * The guest's hypercall as hvtlfs_hvcall_decode_into() decodes it, for the rows of a
+ * call family (the drivers proofs/drivers/hvcall_decode_*.c), each row in states of
+ * its own.
  *
  * prove_decode_rows() takes the family's call codes and analyses, for each of them
  * (one state a code: the row's sizes, flags and decoder are judged alone):
