@@ -17,9 +17,14 @@
  * ending at the CPU count, and every capacity).
  * Bounds: bitmaps of 80 words (as for the VP-set encoder).
  *
+ * The gauges domain runs in hvtlfs_vp_targets_banks() only (-eva-domains-function),
+ * where it bounds the bank counter by the loop's index (without it: a signed overflow
+ * alarm at its n++); everywhere else it changed nothing but the time (x86_64: 6.3 s of
+ * processor time against 5.5).
+ *
  * prove-sources: flush.c vpset.c control.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
- * prove-options: -eva-domains gauges
+ * prove-options: -eva-domains-function gauges:hvtlfs_vp_targets_banks
  * prove-slevel: hvtlfs_vp_targets_banks:100 check_buf:10 check_size:10 check_message:10
  * prove-slevel: hvtlfs_control_encode:20 build:20 build_fast8:10
  * prove-slevel: hvtlfs_post_message_build:10

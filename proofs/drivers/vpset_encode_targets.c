@@ -25,8 +25,13 @@
  * whatever the length. The same lengths, NULL cases and phases, at a fifth of the
  * states.
  *
+ * The gauges domain runs in hvtlfs_vp_targets_banks() only (-eva-domains-function),
+ * where it bounds the bank counter by the loop's index (without it: a signed overflow
+ * alarm at its n++); everywhere else it changed nothing but the time (x86_64: 7.1 s of
+ * processor time against 5.7).
+ *
  * prove-sources: vpset.c
- * prove-options: -eva-precision 0 -eva-domains gauges -eva-split-limit 100
+ * prove-options: -eva-precision 0 -eva-domains-function gauges:hvtlfs_vp_targets_banks -eva-split-limit 100
  * prove-cost: 18
  */
 #include "prove.h"
