@@ -31,7 +31,11 @@
  * processor time against 5.7).
  *
  * prove-sources: vpset.c
- * prove-options: -eva-precision 0 -eva-domains-function gauges:hvtlfs_vp_targets_banks -eva-split-limit 100
+ * Loops widen at every iteration after their first widening (-eva-widening-period 1,
+ * not every second): the same 0 alarms on the three machines, a fifth less time.
+ *
+ * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-widening-period 1
+ * prove-options: -eva-domains-function gauges:hvtlfs_vp_targets_banks
  * prove-cost: 18
  */
 #include "prove.h"
