@@ -45,7 +45,7 @@
  * prove-slevel: hvtlfs_flush_plan_build:100 hvtlfs_flush_plan_one_:100 flush_plan:1000
  * prove-slevel: hvtlfs_flush_plan_build_:100 page_check:50 page_words:50
  * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:100 to_page:20
- * prove-cost: 9
+ * prove-cost: 8
  */
 #include "features_any.h"
 #include "planner_page.h"

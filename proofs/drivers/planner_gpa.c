@@ -23,7 +23,7 @@
  * prove-slevel: hvtlfs_gpa_flush_plan_build:100 hvtlfs_gpa_flush_plan_one_:100
  * prove-slevel: hvtlfs_input_page_holds_:50 hvtlfs_gpa_flush_plan_build_:100 gpa_plan:100
  * prove-slevel: page_check:50 page_words:50
- * prove-cost: 13
+ * prove-cost: 9
  */
 #include "features_any.h"
 #include "planner_page.h"

@@ -25,7 +25,7 @@
  * prove-slevel: hvtlfs_gpa_flush_space_init_:50 hvtlfs_gpa_flush_plan_ranges:100
  * prove-slevel: hvtlfs_gpa_flush_plan_ranges_:50 hvtlfs_gpa_flush_plan_build_:100
  * prove-slevel: gpa_plan:100 page_check:50 page_words:50
- * prove-cost: 7
+ * prove-cost: 5
  */
 #include "features_any.h"
 #include "planner_page.h"

@@ -28,7 +28,7 @@
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
  * prove-options: -eva-widening-period 1
  * prove-options: -eva-slevel-function check_range:10,validate:10,hvtlfs_ranges_encode_any_:10
- * prove-cost: 21
+ * prove-cost: 17
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"

@@ -32,7 +32,7 @@
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
  * prove-options: -eva-widening-period 1
  * prove-slevel: check_range:5 validate:5 hvtlfs_ranges_plan_:10 sorted_bytes:10 sorted_pages:10
- * prove-cost: 22
+ * prove-cost: 20
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"

@@ -41,7 +41,7 @@
  * prove-sources: vpset.c
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-widening-period 1
  * prove-options: -eva-domains-function gauges:hvtlfs_vp_targets_banks
- * prove-cost: 18
+ * prove-cost: 11
  */
 #include "prove.h"
 #include "hvtlfs/vpset.h"
