@@ -11,7 +11,7 @@
  * (planner_page.h: a longer page is the same loop with a larger capacity). The sizes
  * of 0 to 2 words (no room for the header and an entry: nothing is written) are one
  * state, and each size with 7 bytes more the same state as without them (the planner
- * takes the whole words), every size still ending at the page's end: a third less
+ * takes the whole words), every size still ending at the page's end: a sixth less
  * time than each apart.
  *
  * No gauges domain: 0 alarms on the three machines without it, which cost a fifth
