@@ -25,10 +25,14 @@
  * to 3 ranges have and one more. Out or the ranges NULL: nothing is written, every
  * capacity in one state.
  *
+ * Loops widen at every iteration after their first widening (-eva-widening-period 1,
+ * not every second): the same 0 alarms on the three machines, a tenth less time.
+ *
  * prove-sources: ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
+ * prove-options: -eva-widening-period 1
  * prove-slevel: check_range:5 validate:5 hvtlfs_ranges_plan_:10 sorted_bytes:10 sorted_pages:10
- * prove-cost: 22
+ * prove-cost: 20
  */
 #include "prove.h"
 #include "hvtlfs/ranges.h"
