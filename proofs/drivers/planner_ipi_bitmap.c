@@ -9,8 +9,8 @@
  * 0. here: 0 to 4 words, NULL or not; with 0 to 2 words the page is also any
  *    description of planner_page.h (0 to 6 words and 0 or 7 bytes ending at its size,
  *    or larger than a page); the request, the features, the page or the plan NULL;
- * 1. planner_ipi_bitmap_long: 5 to 12 words (11 banks fill the registers after the Ex
- *    header, 12 do not) and 63 to 66 (the 64th bank and past it: a VP at 4096 or above).
+ * 1. planner_ipi_bitmap_long: every length of 5 to 66 words (11 banks fill the registers
+ *    after the Ex header, 12 do not; the 64th bank and past it: a VP at 4096 or above).
  * What never changes the path of the bitmap is taken in one split only: the page
  * descriptions other than a whole page with no XMM input and a bitmap (with XMM input
  * up to 2 banks always fit the registers and the page is only checked, as without it;
@@ -26,12 +26,9 @@
  * machines for the same statements, at some 20 s of processor time on x86_64 between
  * them against 24 s for the one analysis with both options (the one analysis without
  * them took longer still).
- * Bounds: each word is one step of bitmap_banks() (the mask of non-empty banks, the
- * sender's bit cleared in its word) and of ipi_banks() (the copy, which stores at the
- * next bank's place and counts it when non-zero); a length between 13 and 62 is more of
- * those steps, with the registers refused (more than 11 banks possible) and the page
- * holding every bank, as at 12 and at 63. Every length 5 to 66 gave 0 alarms too (66 s
- * of processor time on x86_64 against 29 s), covering no further statement.
+ * Bounds: none below the documented maximum: a bitmap of 64 words names every VP the
+ * TLFS allows (4096), and 65 and 66 words are past it (refused, or taken as far as their
+ * words are zero). Every length up to 66 is analysed apart, ending at its words.
  * Every VP is planner_ipi_all's, CPU sources planner_ipi_cpus' and planner_ipi_resume's.
  *
  * prove-sources: planner.c vpset.c features.c
@@ -45,8 +42,6 @@
 #include "planner_page.h"
 
 #define BITMAP_MAX 66u
-#define XMM_BANKS  11u
-#define LONG_LAST  16 /* lengths 5 to 12, then 13 to 16 stand for 63 to 66 */
 #ifndef IPI_BITMAP_PHASE
 #define IPI_BITMAP_PHASE 0 /* planner_ipi_bitmap_long: 1 */
 #endif
@@ -77,7 +72,7 @@ int main(void)
 	req.vps.all = false;
 	req.vps.source = NULL;
 	//@ split phase;
-	len = phase == 0 ? Frama_C_interval(0, 4) : Frama_C_interval(5, LONG_LAST);
+	len = phase == 0 ? Frama_C_interval(0, 4) : Frama_C_interval(5, (int)BITMAP_MAX);
 	//@ split len;
 	if (phase == 0) {
 		req.vps.words = (size_t)len;
@@ -90,9 +85,7 @@ int main(void)
 			extra = prove_bool() ? 7u : 0u;
 		}
 	} else {
-		req.vps.words = (size_t)len <= XMM_BANKS + 1u
-					? (size_t)len
-					: (size_t)len + (BITMAP_MAX - LONG_LAST);
+		req.vps.words = (size_t)len;
 	}
 	req.vps.bitmap = PROVE_TAIL(bitmap, req.vps.words);
 	//@ split nul;
