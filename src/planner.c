@@ -57,14 +57,17 @@ static uint64_t *page_words(const struct hvtlfs_input_page *pg, size_t *bytes)
 	return (uint64_t *)pg->va;
 }
 
-/* Copies the @n words of an input begun in the registers to the page. The stores are
- * volatile: no memcpy call appears. */
+/* Copies the HV_VP_SET of an Ex flush input begun in the registers (its words from the
+ * format to the header's end, @n header words in all) to the page; the address space
+ * and the flags before it are written afterwards, in the page. The stores are volatile:
+ * no memcpy call appears. */
 static void to_page(uint64_t *page, const uint64_t *regs, size_t n)
 {
 	volatile uint64_t *p = page;
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = HVTLFS_OFFSETOF(struct hvtlfs_flush_ex_input, vp_set_format) / sizeof(uint64_t);
+	     i < n; i++)
 		p[i] = regs[i];
 }
 
