@@ -294,9 +294,16 @@ static int flush_plan(const struct hvtlfs_flush_request *req, const struct hvtlf
 	if (!ex) {
 		in[2] = mask;
 	} else if (req->vps.source == NULL) {
+		/* The bank words the input's place holds after the Ex header: never fewer
+		 * than banks (the size checks above chose the place for them), and the bound
+		 * a prover sees the copy stop at, which it does not relate to banks. */
+		const size_t fit = ((in == plan->regs ? HVTLFS_FAST_XMM_BYTES : pbytes) -
+				    sizeof(struct hvtlfs_flush_ex_input)) /
+				   sizeof(uint64_t);
+
 		in[2] = HVTLFS_GENERIC_SET_SPARSE_4K;
 		in[3] = bank_mask;
-		copy_banks(in + 4, req->vps.bitmap, req->vps.words, banks);
+		copy_banks(in + 4, req->vps.bitmap, req->vps.words, banks < fit ? banks : fit);
 	}
 	control = (uint64_t)(ex ? (list ? HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST_EX
 					: HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_SPACE_EX)

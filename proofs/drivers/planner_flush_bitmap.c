@@ -15,13 +15,13 @@
  * VPs are asked for (or not) with one length of each form (one word with the page, none
  * with the registers: the bitmap unread), a NULL bitmap with 0, 1 or 2 words (the
  * lengths its check and the inline half tell apart: the words unread), the whole space
- * (or one page) with every bitmap of phases 1 and 2 (whether the input fits the
+ * (or one page) with every bitmap of phase 1 (whether the input fits the
  * registers) and with 0 to 2 words in phase 0 (a whole page holds either input after
  * any header: with the page only the control word and the plan's fields differ). Of any
  * value in every split these multiplied the planner's states: 57 s of processor time on
  * x86_64 against 13 s, for the same statements.
  *
- * Three phases, each split:
+ * Two phases, each split:
  * 0. The page form (no XMM input): bitmaps of any value of 0, 1, 2, 63, 64, 65 or 66
  *    words ending exactly at their words, and of any length from 2 to 66 words in a
  *    buffer of 66. These lengths are every end the planner tells apart: none, word 0
@@ -29,16 +29,10 @@
  *    64th bank, the 64th, and past it (a non-zero word there is HVTLFS_ERR_VP_RANGE, a
  *    zero word nothing); every other length is the same step of bitmap_banks() and
  *    copy_banks(), which "any length" covers.
- * 1. XMM input allowed: bitmaps of any value of 0 to 10 words ending at their words
- *    (10 banks are the most the registers hold after the Ex header).
- * 2. XMM input allowed, longer bitmaps (11, 63, 64, 65 or 66 words ending at their
- *    words): word 0 zero or not, then words 1 to 0..11 non-zero of any value (or every
- *    word non-zero), the rest zero. The bank words are copied in order, so what
- *    the planner does depends on the number of non-zero words below the 64th (one too
- *    many for the registers is 11), whether word 0 is one, and whether a word past the
- *    64th is non-zero, not on where the others are. A bitmap of any value longer than
- *    10 words with the registers allowed is not analysed: Eva does not relate the words
- *    copy_banks() writes to the bank count that chose the registers.
+ * 1. XMM input allowed: bitmaps of any value of every length 0 to 66 words, each ending
+ *    at its words: up to 10 banks fit the registers after the Ex header, more go to
+ *    the page, and the copy into either stops at the bank words its place holds (the
+ *    bound flush_plan() gives copy_banks(), never below the bank count).
  * The range list and the page sizes are planner_flush_ranges' (the same code for every
  * target set), CPU sources planner_flush_cpus', the VP count planner_flush_nvps'.
  *
@@ -56,19 +50,15 @@
  * prove-slevel: hvtlfs_flush_plan_build_:100 page_check:50 page_words:50
  * prove-slevel: bitmap_banks:20 copy_banks:0
  * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:100
- * prove-cost: 8
+ * prove-cost: 9
  */
 #include "features_any.h"
 #include "planner_page.h"
 
 #define BITMAP_MAX 66u
-#define XMM_BANKS  10u
 
 static uint64_t bitmap[BITMAP_MAX];
 static const size_t lengths[] = { 0u, 1u, 2u, 63u, 64u, 65u, 66u };
-static const size_t long_lengths[] = { 11u, 66u };
-/* Words 1 to runs[run] non-zero (SIZE_MAX: every word). */
-static const size_t runs[] = { 0u, 1u, XMM_BANKS - 1u, XMM_BANKS, XMM_BANKS + 1u, ~(size_t)0 };
 
 int main(void)
 {
@@ -79,10 +69,8 @@ int main(void)
 	struct hvtlfs_flush_plan plan;
 	struct hvtlfs_input_page pg;
 	struct hvtlfs_range range = { HVTLFS_PAGE_SIZE, HVTLFS_PAGE_SIZE };
-	int phase = Frama_C_interval(0, 2), len, run = 0, first = 0;
+	int phase = Frama_C_interval(0, 1), len;
 	int nul;
-	uint64_t *bm;
-	size_t i;
 
 	prove_unknown(bitmap, sizeof(bitmap));
 	prove_features_any(&f);
@@ -92,16 +80,8 @@ int main(void)
 	req.nranges = 1;
 	req.vps.source = NULL;
 	//@ split phase;
-	len = Frama_C_interval(0, phase == 0   ? (int)PROVE_LEN(lengths)
-				  : phase == 1 ? (int)XMM_BANKS
-					       : (int)PROVE_LEN(long_lengths) - 1);
-	if (phase == 2) {
-		run = Frama_C_interval(0, (int)PROVE_LEN(runs) - 1);
-		first = Frama_C_interval(0, 1);
-	}
+	len = Frama_C_interval(0, phase == 0 ? (int)PROVE_LEN(lengths) : (int)BITMAP_MAX);
 	//@ split len;
-	//@ split run;
-	//@ split first;
 	if (phase == 0) {
 		f.xmm_input = false;
 		if (len < (int)PROVE_LEN(lengths)) {
@@ -113,20 +93,9 @@ int main(void)
 			req.vps.words = prove_size(2, BITMAP_MAX);
 			req.vps.bitmap = bitmap;
 		}
-	} else if (phase == 1) {
+	} else {
 		req.vps.words = (size_t)len;
 		req.vps.bitmap = PROVE_TAIL(bitmap, req.vps.words);
-	} else {
-		req.vps.words = long_lengths[len];
-		bm = PROVE_TAIL(bitmap, req.vps.words);
-		req.vps.bitmap = bm;
-		/* Word 0 non-zero or zero (first), words 1 to runs[run] non-zero (every
-		 * word), the rest zero. */
-		/*@ loop unroll 66; */
-		for (i = 0; i < req.vps.words; i++)
-			bm[i] = (i == 0 ? first != 0 : i <= runs[run])
-					? Frama_C_unsigned_long_long_interval(1u, ~0ull)
-					: 0u;
 	}
 	/* All VPs (whatever the bitmap) with one length of each form (no words with the
 	 * registers, one word with the page), a NULL bitmap with 0 to 2 words (the
