@@ -3,10 +3,10 @@
  * hvtlfs_dispatch() for each family of calls below, each family a state of its own
  * (split) with the inputs, rows and bounds its function's comment gives: the register
  * decode for every control word, slow calls, fast calls, the handler table and the
- * handler's reply, and the VTL call and return. One analysis rather than one a
- * family: each analysis spends about 1.7 s before Eva starts (parsing), and the
- * families' states share the check's and the decoder's (on x86_64, about 11.5 s of
- * processor time against 16.8 s for the five drivers they were).
+ * handler's reply, and the VTL call and return. One analysis rather than one a family:
+ * each analysis spends up to 1.7 s before Eva starts (parsing; about 1 s on an idle
+ * core), and the families' states share the check's and the decoder's (on x86_64, about
+ * 11.5 s of processor time against 16.8 s for the five drivers they were).
  *
  * Within each family: row, ABI, and the family's rep count and start, table size or
  * fast bit apart (split), so that a fast form's refusal by the check is not joined

@@ -4,14 +4,14 @@
  * (hvcall_decode_vp's), one family of rows after the other, and the decoder's entry
  * (decode_entry(), below). For each code of each family, every input of
  * proofs/model/hvcall_decode.h: both call forms, every control word bit, GPA, feature
- * and option word; the guest bytes unknown and changing between reads, exactly the
- * need or any shorter length with nothing readable, and every larger size with a page
- * of bytes with any length; the caller's arrays ending at their capacity, or NULL.
- * Each code is a state of its own (split), as is the entry: one analysis rather than
- * one a family, since each analysis spends about 1.7 s before Eva starts (parsing),
- * more than the smaller families' analysis (on x86_64, about 20 s of processor time
- * against 26.5 s for the six drivers they were: hvcall_decode_flush, _flush_ex, _ipi,
- * _msg, _ext and _entry).
+ * and option word; the guest bytes unknown and changing between reads, exactly the need
+ * or any shorter length with nothing readable, and every larger size with a page of
+ * bytes with any length; the caller's arrays ending at their capacity, or NULL. Each
+ * code is a state of its own (split), as is the entry: one analysis rather than one a
+ * family, since each analysis spends up to 1.7 s before Eva starts (parsing; about 1 s
+ * on an idle core), more than the smaller families' analysis (on x86_64, about 20 s of
+ * processor time against 26.5 s for the six drivers they were: hvcall_decode_flush,
+ * _flush_ex, _ipi, _msg, _ext and _entry).
  *
  * The families, their decoders and bounds:
  * - the flush calls, HvCallFlushVirtualAddressSpace, HvCallFlushVirtualAddressList,
