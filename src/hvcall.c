@@ -745,9 +745,14 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 		return HVTLFS_ERR_INVALID_ARG;
 	control = in->control;
 	hvtlfs_zero_(req, sizeof(*req));
-	/* The bools the decoder and the dispatcher read back, stored as bools: the
-	 * zeroing stores are volatile, whose values an analyser does not track
-	 * (docs/proofs.md, "Volatile stores"). */
+	/* The fields the decoder and the dispatcher read back before a decoder sets
+	 * them, stored as such: the zeroing stores are volatile, whose values an analyser
+	 * does not track (docs/proofs.md, "Volatile stores"). */
+	req->kind = HVTLFS_HVCALL_REQ_NONE;
+	req->status = HVTLFS_STATUS_SUCCESS;
+	req->result = 0;
+	req->nranges = 0;
+	req->nelements = 0;
 	req->raise_ud = false;
 	req->whole_space = false;
 	req->code = hvtlfs_control_code(control);

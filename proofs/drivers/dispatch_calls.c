@@ -27,11 +27,85 @@
  * prove-options: -eva-auto-loop-unroll 200
  * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 handler_of:10 vtl_switch:100
  * prove-slevel: fast_image:300 fast_store:300
- * prove-cost: 11
+ * prove-cost: 30
  */
 #include "dispatch_env.h"
 
 #define REPS_MAX 2
+
+/* The control word's largest rep count (its 12 bits). */
+#define REPS_TOP ((int)(HVTLFS_CONTROL_REP_COUNT_MASK >> HVTLFS_CONTROL_REP_COUNT_SHIFT))
+
+/* The bands of rep_count_in() a call takes: a rep call's every band, a simple call's
+ * 0 (its rep count is 0 in every band). */
+static int bands(uint16_t code)
+{
+	const struct hvtlfs_call_info *info = hvtlfs_call_lookup(code);
+
+	return info && info->kind == HVTLFS_CALL_KIND_REP ? Frama_C_interval(0, REPS_MAX + 2) : 0;
+}
+
+/*
+ * A rep count for @code in band @band: 0 to REPS_MAX that count (a state each); then
+ * REPS_MAX + 1: every count above REPS_MAX whose input (the call's fixed header and
+ * its elements) and output (the catalog's) both fit @block bytes (@fast: together,
+ * the output after the input at its 16-byte boundary, as in the register block), as
+ * one interval;
+ * REPS_MAX + 2: every count past those up to the control word's largest, as another
+ * (the check refuses them: an input or output larger than the block). So every rep
+ * count 0 to 4095 is taken, in states whose element counts the analysis bounds by the
+ * block: a count of one interval from 0 to 4095 would let the handler's reads and the
+ * output write go as far as 4095 elements, since the analysis does not relate the
+ * reps completed to the rep count the check fitted to the page. A simple call: 0.
+ */
+static int rep_count_in(uint16_t code, size_t block, bool fast, int band)
+{
+	const struct hvtlfs_call_info *info = hvtlfs_call_lookup(code);
+	const struct hvtlfs_call_output *o = hvtlfs_call_output_lookup(code);
+	size_t fit = (size_t)REPS_TOP;
+
+	if (!info || info->kind != HVTLFS_CALL_KIND_REP)
+		return 0;
+	if (band <= REPS_MAX)
+		return band;
+	if (fast) {
+		/* A block of at most 128 bytes: fewer than 64 counts fit, each tried. */
+		//@ loop unroll 64;
+		for (fit = 0; fit < 64u; fit++) {
+			size_t c = fit + 1u,
+			       in = info->fixed_header_size + (size_t)info->rep_element_size * c,
+			       out = o ? o->fixed_size + (size_t)o->element_size * c : 0;
+
+			if (HVTLFS_FAST_OUTPUT_OFFSET(in) + out > block)
+				break;
+		}
+	}
+	if ((info->flags & HVTLFS_CALLF_SIZES) && info->rep_element_size &&
+	    (block - info->fixed_header_size) / info->rep_element_size < fit)
+		fit = (block - info->fixed_header_size) / info->rep_element_size;
+	if (o && o->element_size && (block - o->fixed_size) / o->element_size < fit)
+		fit = (block - o->fixed_size) / o->element_size;
+	if (band == REPS_MAX + 1)
+		return fit > REPS_MAX ? Frama_C_interval(REPS_MAX + 1, (int)fit) : REPS_MAX;
+	return fit < (size_t)REPS_TOP ? Frama_C_interval((int)fit + 1, REPS_TOP) : REPS_MAX;
+}
+
+/*
+ * A rep start for @count in band @band (rep_count_in()): each of 0 to the count plus
+ * one for the counts taken one by one; 0 (a first call) and 1 (a continuation) for the
+ * counts taken as an interval, each a state of its own. The analysis takes a control
+ * word's fields apart exactly only where no field above them is an interval, so a
+ * start of one interval beside a count of one interval would come out of the control
+ * word as 0 to 4095 (docs/proofs.md, "The decoder's control words"); and each start
+ * of such a count costs about 5 s on x86_64, most of it HvCallSetVpRegisters' 127
+ * elements decoded one by one (the loop unrolled whole, -eva-auto-loop-unroll).
+ */
+static int rep_start_in(int count, int band)
+{
+	if (count == 0)
+		return 0;
+	return Frama_C_interval(0, band <= REPS_MAX ? count + 1 : 1);
+}
 
 static const uint16_t regs_codes[] = { HVTLFS_CALL_DISABLE_VP_VTL, HVTLFS_CALL_RESET_DEBUG_SESSION,
 				       HVTLFS_CALL_EXT_GET_BOOT_ZEROED_MEMORY,
@@ -70,7 +144,7 @@ static int regs_family(void)
 	//@ split fast;
 	control = (prove_u64() & ~((uint64_t)0x1FFFFu)) | regs_codes[row] |
 		  fast << HVTLFS_CONTROL_FAST_SHIFT;
-	env_regs(abi, control, prove_bool(), &out);
+	env_regs(abi, control, prove_bool(), true, &out);
 	prove_unknown(&scratch, sizeof(scratch));
 	env_partition(&part);
 	h.code = regs_codes[row];
@@ -100,11 +174,12 @@ static const uint16_t slow_codes[] = { HVTLFS_CALL_POST_MESSAGE,
  * elements (HvCallGetVpIndexFromApicId with output, HvCallSetVpRegisters, and
  * HvCallFlushVirtualAddressList's ranges), and a call without sizes
  * (HvExtCallEpfSetup: the dispatcher passes the rest of the input page).
- * Bounds: rep counts 0 to REPS_MAX and rep starts 0 to the count plus one, the
- * variable header size 0 and the control word's other bits clear (the register
- * family has every control word; every further element is the same step of the
- * decoder's loop and of the dispatcher's output write, whose size the check bounds by
- * the page). Row, ABI, rep count and start apart (split).
+ * Bounds: every rep count 0 to 4095 (rep_count_in(): 0 to REPS_MAX one by one with
+ * every rep start 0 to the count plus one; the counts whose input and output fit the
+ * page, then those past them, as intervals, with rep starts 0 and 1); the variable
+ * header size 0 and the control word's other bits clear, the high halves of EDX and
+ * EAX 0 with the intervals (the register family has every control word and high
+ * half). Row, ABI, band, rep count and start apart (split).
  */
 static int slow_family(void)
 {
@@ -112,21 +187,21 @@ static int slow_family(void)
 	struct hvtlfs_dispatch_handler h;
 	struct hvtlfs_dispatcher d;
 	struct hvtlfs_dispatch_outcome out;
-	const struct hvtlfs_call_info *info;
 	int row = Frama_C_interval(0, (int)PROVE_LEN(slow_codes) - 1), count, start;
+	int band;
 	unsigned int abi = (unsigned int)Frama_C_interval(0, HVTLFS_DISPATCH_ABI_COUNT_ - 1);
 	uint64_t control;
 
 	//@ split row;
 	//@ split abi;
-	info = hvtlfs_call_lookup(slow_codes[row]);
-	count = info && info->kind == HVTLFS_CALL_KIND_REP ? Frama_C_interval(0, REPS_MAX) : 0;
-	//@ split count;
-	start = count ? Frama_C_interval(0, count + 1) : 0;
+	band = bands(slow_codes[row]);
+	//@ split band;
+	count = rep_count_in(slow_codes[row], HVTLFS_PAGE_SIZE, false, band);
+	start = rep_start_in(count, band);
 	//@ split start;
-	control = slow_codes[row] | (uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT |
-		  (uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT;
-	env_regs(abi, control, false, &out);
+	control = slow_codes[row] + ((uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT) +
+		  ((uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT);
+	env_regs(abi, control, false, band <= REPS_MAX, &out);
 	prove_unknown(&scratch, sizeof(scratch));
 	env_partition(&part);
 	h.code = slow_codes[row];
@@ -151,11 +226,12 @@ static const uint16_t fast_codes[] = { HVTLFS_CALL_GET_VP_REGISTERS,
  * Rows: rep calls with output (HvCallGetVpRegisters, HvCallGetVpIndexFromApicId: the
  * output after the input in the register image) and a simple fast call with a decoder
  * (HvCallSignalEvent).
- * Bounds: rep counts 0 to REPS_MAX and rep starts 0 to the count plus one, the
- * variable header size 0 and the control word's other bits clear (the register
- * family has every control word). Larger counts take the same loop steps until the
- * check refuses what does not fit the fast block (hvcall_check proves that
- * judgement). Row, ABI, rep count and start apart (split).
+ * Bounds: every rep count 0 to 4095 (rep_count_in(): 0 to REPS_MAX one by one with
+ * every rep start 0 to the count plus one; the counts whose input and output fit the
+ * ABI's register block together, then those past them, as intervals, with rep starts
+ * 0 and 1); the variable header size 0 and the control word's other bits clear, the
+ * high halves of EDX and EAX 0 with the intervals (the register family has every
+ * control word and high half). Row, ABI, band, rep count and start apart (split).
  */
 static int fast_family(void)
 {
@@ -163,22 +239,25 @@ static int fast_family(void)
 	struct hvtlfs_dispatch_handler h;
 	struct hvtlfs_dispatcher d;
 	struct hvtlfs_dispatch_outcome out;
-	const struct hvtlfs_call_info *info;
 	int row = Frama_C_interval(0, (int)PROVE_LEN(fast_codes) - 1), count, start;
+	int band;
 	unsigned int abi = (unsigned int)Frama_C_interval(0, HVTLFS_DISPATCH_ABI_COUNT_ - 1);
 	uint64_t control;
 
 	//@ split row;
 	//@ split abi;
-	info = hvtlfs_call_lookup(fast_codes[row]);
-	count = info && info->kind == HVTLFS_CALL_KIND_REP ? Frama_C_interval(0, REPS_MAX) : 0;
-	//@ split count;
-	start = count ? Frama_C_interval(0, count + 1) : 0;
+	band = bands(fast_codes[row]);
+	//@ split band;
+	count = rep_count_in(fast_codes[row],
+			     abi == HVTLFS_DISPATCH_ABI_ARM64 ? HVTLFS_FAST_ARM64_BYTES
+							      : HVTLFS_FAST_XMM_BYTES,
+			     true, band);
+	start = rep_start_in(count, band);
 	//@ split start;
-	control = fast_codes[row] | (uint64_t)1u << HVTLFS_CONTROL_FAST_SHIFT |
-		  (uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT |
-		  (uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT;
-	env_regs(abi, control, false, &out);
+	control = fast_codes[row] + ((uint64_t)1u << HVTLFS_CONTROL_FAST_SHIFT) +
+		  ((uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT) +
+		  ((uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT);
+	env_regs(abi, control, false, band <= REPS_MAX, &out);
 	prove_unknown(&scratch, sizeof(scratch));
 	env_partition(&part);
 	h.code = fast_codes[row];
@@ -204,10 +283,12 @@ static const uint16_t handler_codes[] = { HVTLFS_CALL_MODIFY_VTL_PROTECTION_MASK
  * Rows: a rep call without a decoder (HvCallModifyVtlProtectionMask: no request), a
  * rep call with a decoder and output (HvCallGetVpIndexFromApicId), a simple call with
  * output and no decoder (HvCallPostDebugData).
- * Bounds: rep counts 0 to REPS_MAX and rep starts 0 to the count plus one (every
- * further rep is the same step of the reply's checks and the output write), the
- * control word's other bits clear (the register family has every control word).
- * Row, ABI, table size, rep count and start apart (split).
+ * Bounds: every rep count 0 to 4095 (rep_count_in(): 0 to REPS_MAX one by one with
+ * every rep start 0 to the count plus one; the counts whose input and output fit the
+ * page, then those past them, as intervals, with rep starts 0 and 1); the variable
+ * header size 0 and the control word's other bits clear, the high halves of EDX and
+ * EAX 0 with the intervals (the register family has every control word and high
+ * half). Row, ABI, table size, band, rep count and start apart (split).
  */
 static int handler_family(void)
 {
@@ -215,8 +296,8 @@ static int handler_family(void)
 	struct hvtlfs_dispatch_handler h[2];
 	struct hvtlfs_dispatcher d;
 	struct hvtlfs_dispatch_outcome out;
-	const struct hvtlfs_call_info *info;
 	int row = Frama_C_interval(0, (int)PROVE_LEN(handler_codes) - 1), count, start;
+	int band;
 	int nh = Frama_C_interval(0, 2);
 	unsigned int abi = (unsigned int)Frama_C_interval(0, HVTLFS_DISPATCH_ABI_COUNT_ - 1);
 	uint64_t control;
@@ -225,14 +306,14 @@ static int handler_family(void)
 	//@ split row;
 	//@ split abi;
 	//@ split nh;
-	info = hvtlfs_call_lookup(handler_codes[row]);
-	count = info && info->kind == HVTLFS_CALL_KIND_REP ? Frama_C_interval(0, REPS_MAX) : 0;
-	//@ split count;
-	start = count ? Frama_C_interval(0, count + 1) : 0;
+	band = bands(handler_codes[row]);
+	//@ split band;
+	count = rep_count_in(handler_codes[row], HVTLFS_PAGE_SIZE, false, band);
+	start = rep_start_in(count, band);
 	//@ split start;
-	control = handler_codes[row] | (uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT |
-		  (uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT;
-	env_regs(abi, control, false, &out);
+	control = handler_codes[row] + ((uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT) +
+		  ((uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT);
+	env_regs(abi, control, false, band <= REPS_MAX, &out);
 	prove_unknown(&scratch, sizeof(scratch));
 	env_partition(&part);
 	for (i = 0; i < 2; i++) {
@@ -271,7 +352,7 @@ static int vtl_family(void)
 	//@ split abi;
 	//@ split nh;
 	code = ret ? HVTLFS_CALL_VTL_RETURN : HVTLFS_CALL_VTL_CALL;
-	env_regs(abi, (prove_u64() & ~(uint64_t)0xFFFFu) | code, false, &out);
+	env_regs(abi, (prove_u64() & ~(uint64_t)0xFFFFu) | code, false, true, &out);
 	prove_unknown(&scratch, sizeof(scratch));
 	env_partition(&part);
 	for (i = 0; i < 2; i++) {

@@ -99,18 +99,26 @@ static void env_partition(struct hvtlfs_dispatch_partition *p)
 }
 
 /* The register file of any values, @control where @abi takes it (x86: EDX:EAX, the
- * high halves any; arm64: X1, W0 the hypercall function id or, with @any_function,
- * any value), and the outcome of any bytes. */
-static void env_regs(unsigned int abi, uint64_t control, bool any_function,
+ * high halves any, or 0 without @any_high; arm64: X1, W0 the hypercall function id
+ * or, with @any_function, any value), and the outcome of any bytes.
+ *
+ * Why the high halves 0 for some states: the dispatcher drops them (it reads EDX and
+ * EAX), but the analysis does not see through the masking of a value whose high half
+ * is unknown: the control word's rep count and start, a single value each beside any
+ * high half, come out of it as 0 to 4095, so a family that takes its rep counts as one
+ * interval takes them with high halves 0, and those of any value with every count
+ * apart (the register family: every control word). */
+static void env_regs(unsigned int abi, uint64_t control, bool any_function, bool any_high,
 		     struct hvtlfs_dispatch_outcome *out)
 {
 	prove_unknown(&regs, sizeof(regs));
 	prove_unknown(out, sizeof(*out));
 	if (abi == HVTLFS_DISPATCH_ABI_X86) {
 		regs.r[HVTLFS_DISPATCH_REG_RDX] =
-			(prove_u64() & ~(uint64_t)0xFFFFFFFFu) | (control >> 32);
+			(control >> 32) | (any_high ? prove_u64() & ~(uint64_t)0xFFFFFFFFu : 0);
 		regs.r[HVTLFS_DISPATCH_REG_RAX] =
-			(prove_u64() & ~(uint64_t)0xFFFFFFFFu) | (control & 0xFFFFFFFFu);
+			(control & 0xFFFFFFFFu) |
+			(any_high ? prove_u64() & ~(uint64_t)0xFFFFFFFFu : 0);
 	} else if (abi == HVTLFS_DISPATCH_ABI_ARM64) {
 		regs.r[HVTLFS_DISPATCH_REG_X(1)] = control;
 		if (!any_function)
