@@ -37,7 +37,7 @@
 #define REPS_TOP ((int)(HVTLFS_CONTROL_REP_COUNT_MASK >> HVTLFS_CONTROL_REP_COUNT_SHIFT))
 
 /* The bands of rep_count_in() a call takes: a rep call's every band, a simple call's
- * 0 (its rep count is 0 in every band). */
+ * 0 (a rep count of 0). */
 static int bands(uint16_t code)
 {
 	const struct hvtlfs_call_info *info = hvtlfs_call_lookup(code);
@@ -56,7 +56,8 @@ static int bands(uint16_t code)
  * count 0 to 4095 is taken, in states whose element counts the analysis bounds by the
  * block: a count of one interval from 0 to 4095 would let the handler's reads and the
  * output write go as far as 4095 elements, since the analysis does not relate the
- * reps completed to the rep count the check fitted to the page. A simple call: 0.
+ * reps completed to the rep count the check fitted to the page. A simple call has
+ * band 0 only (bands()).
  */
 static int rep_count_in(uint16_t code, size_t block, bool fast, int band)
 {
@@ -64,8 +65,6 @@ static int rep_count_in(uint16_t code, size_t block, bool fast, int band)
 	const struct hvtlfs_call_output *o = hvtlfs_call_output_lookup(code);
 	size_t fit = (size_t)REPS_TOP;
 
-	if (!info || info->kind != HVTLFS_CALL_KIND_REP)
-		return 0;
 	if (band <= REPS_MAX)
 		return band;
 	if (fast) {
