@@ -104,9 +104,9 @@ static void env_partition(struct hvtlfs_dispatch_partition *p)
  *
  * Why the high halves 0 for some states: the dispatcher drops them (it reads EDX and
  * EAX), but the analysis does not see through the masking of a value whose high half
- * is unknown: the control word's rep count and start, a single value each beside any
- * high half, come out of it as 0 to 4095, so a family that takes its rep counts as one
- * interval takes them with high halves 0, and those of any value with every count
+ * is unknown: a rep count of one interval beside any high half comes out of it as 0
+ * to 4095 (a single value comes out exact), so a family that takes its rep counts as
+ * one interval takes them with high halves 0, and those of any value with every count
  * apart (the register family: every control word). */
 static void env_regs(unsigned int abi, uint64_t control, bool any_function, bool any_high,
 		     struct hvtlfs_dispatch_outcome *out)
