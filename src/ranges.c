@@ -526,6 +526,7 @@ HVTLFS_ALWAYS_INLINE int sorted_bytes(struct sink_ *s, const struct hvtlfs_range
 	 * than one entry ends this loop; the loop below takes over at that range, the one
 	 * before it its current run.
 	 */
+	/*@ widen_hints i, 512; */ /* for Frama-C: see sorted_pages() */
 	for (i = 0; i < lim; i++) {
 		uint64_t f, l;
 
@@ -628,7 +629,14 @@ HVTLFS_ALWAYS_INLINE int sorted_pages(struct sink_ *s, const struct hvtlfs_page_
 	 * page plus fewer than 2^log pages). Any failure hands over to the loop below,
 	 * which tells the errors apart: from the start when a page was out of range, else
 	 * at the range the loop stopped at.
+	 *
+	 * The annotation is a hint for Frama-C's Eva (proofs/), which assumes nothing with
+	 * it: an index it cannot bound by the loop's test (a limit of unknown value) it
+	 * widens to the next hint, here a page's 512 words (more than the longest list a
+	 * planner gives), so that the index the loop leaves with (range i - 1 below) is known to be
+	 * at most 512, not any size_t. The same in sorted_bytes().
 	 */
+	/*@ widen_hints i, 512; */
 	for (i = 0; i < lim; i++) {
 		const uint64_t f = r[i].first, c = r[i].count;
 
@@ -721,7 +729,13 @@ int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n,
 
 	if (lp == NULL)
 		return HVTLFS_ERR_NULL;
-	lp->entries = 0; /* on every path: a caller reads it after HVTLFS_OK only */
+	/* On every path, though a caller reads them after HVTLFS_OK only: the span too,
+	 * which the sorted loops write only where they return HVTLFS_OK. Frama-C's Eva,
+	 * given a range count of unknown value, joins their returns and would read the
+	 * span maybe uninitialised after HVTLFS_OK. */
+	lp->entries = 0;
+	lp->first = 0;
+	lp->last = 0;
 	if (lb < 0 || lb == LAYOUT_LARGE_ || lb == LAYOUT_LARGE_2M_ ||
 	    (large && ll != LAYOUT_LARGE_ && ll != LAYOUT_LARGE_2M_))
 		return HVTLFS_ERR_INVALID_ARG;
@@ -908,7 +922,11 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 	if (out != NULL && count > out_cap)
 		return HVTLFS_ERR_NO_SPACE;
 	for (i = 0; i < count; i++, p += 8) {
-		struct hvtlfs_range_entry e;
+		/* Zeroed, though read only where hvtlfs_range_decode() accepted the entry
+		 * and wrote it: Frama-C's Eva, given a count of unknown value, joins the
+		 * accepted and the refused entries of the loop's states, and would read an
+		 * entry it wrote only on one side as maybe uninitialised. */
+		struct hvtlfs_range_entry e = { 0, 0, 0, false };
 		/* Guest memory: each entry read once, through the accessor, then judged
 		 * and used as that local copy. */
 		uint64_t v = hvtlfs_guest_le64_(p);

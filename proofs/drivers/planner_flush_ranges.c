@@ -29,7 +29,8 @@
  * call of the range planner after a longer header, with a smaller capacity); the whole
  * space theirs too.
  *
- * Bounds: 3 ranges. Every path of the range planner is reached: one range (its
+ * Bounds: each count of 0 to 3 ranges ending at it, and 4 to 512 as one interval
+ * (below). Every path of the range planner is reached: one range (its
  * arithmetic path), and with 2 or 3 the sorted loops (the loop of ranges apart, its
  * hand-over at a range that touches, precedes, wraps or needs several entries, the
  * coalescing loop) and the general path for an unsorted list (validate, span, the
@@ -38,16 +39,28 @@
  * in hand (the one before) and emits through the same capacity check; with 3 ranges
  * the capacity (0 to 3 entries after the header in a page of up to 6 words, 11 in the
  * registers) ends before, at and after every range and every entry of a range of
- * several entries. 4 ranges also give 0 alarms (49 s of processor time on x86_64
- * against 30 s for 3), covering no further statement. ranges_plan covers the range
+ * several entries. An exact 4 ranges also gave 0 alarms (49 s of processor time on
+ * x86_64 against 30 s for 3), covering no further statement. ranges_plan covers the range
  * planner's own inputs (3 ranges, capacities 0 to 24). Pages as planner_page.h says
  * (six words hold every inline input and a list of several entries; a longer page is
  * the same loop with a larger capacity).
- * The range planner's sorted loops return an error without the span, or HVTLFS_OK
- * with it: their return states are split on HVTLFS_OK (-eva-split-return-function),
- * which is how Eva keeps the span's initialisation tied to the result. Joined, with 2
- * ranges, the flush planner reads the plan's span "maybe uninitialised" (lp.first,
- * last, format): on no input (every HVTLFS_OK return of sorted_bytes() stores both).
+ * Long lists (a third part, before the split): 4 to 512 byte ranges (a page's words,
+ * more than a page's list holds: no maximum is documented), the count one interval in
+ * a buffer of 512 ranges, with a whole page, the XMM input or not, bitmap word 0 any
+ * non-zero value, the policy of any value; the booleans one value (they never reach the
+ * list). There a read past the buffer is an alarm, one past the count (inside it) is
+ * not, as Eva does not relate an index to an interval's bound: the lists of 0 to 3 show
+ * the loops end at the count, the long ones that nothing is read or written outside
+ * the buffers, nothing overflows and nothing uninitialised is read for any count up to
+ * 512. sorted_bytes() merges its paths after each loop (-eva-slevel-merge-after-loop):
+ * with a count of unknown value its loops otherwise use up its slevel of 400 one
+ * iteration at a time (11 s of processor time on x86_64 against 7, the same 0 alarms).
+ * The range planner fills the span on every path (src/ranges.c says why): with a
+ * count of unknown value sorted_bytes() joins its returns before their split below.
+ * The return states of the range planner's sorted loops are split on HVTLFS_OK
+ * (-eva-split-return-function): joined, the flush planner reads lp.format "maybe
+ * uninitialised", on no input (every HVTLFS_OK return of the range planner has stored
+ * it; the errors before it return without).
  * No gauges domain: the loops here need none (0 alarms on the three machines without
  * it), and it cost a sixth more processor time.
  * flush_plan() keeps its states apart up to 100 (0 alarms on the three machines; 50
@@ -60,12 +73,14 @@
  * prove-slevel: hvtlfs_flush_plan_build_:100 page_check:50 page_words:50
  * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:400
  * prove-slevel: plan_sorted_bytes:200 sorted_bytes:400
+ * prove-options: -eva-slevel-merge-after-loop sorted_bytes
  * prove-cost: 12
  */
 #include "features_any.h"
 #include "planner_page.h"
 
 #define RANGES_MAX 3u
+#define LIST_MAX   512u /* the long lists' ranges */
 
 static uint64_t bitmap[1];
 static struct hvtlfs_range ranges[RANGES_MAX];
@@ -94,6 +109,21 @@ int main(void)
 	req.vps.bitmap = bitmap;
 	req.vps.words = 1;
 	req.nranges = prove_size(0, RANGES_MAX);
+	if (prove_bool()) {
+		/* Long lists: a whole page, word 0 of any non-zero value, 4 to 512 ranges
+		 * and the XMM input or not (the header says why). */
+		static struct hvtlfs_range long_ranges[LIST_MAX];
+
+		prove_unknown(long_ranges, sizeof(long_ranges));
+		f.xmm_input = prove_bool();
+		req.nranges = prove_size(RANGES_MAX + 1u, LIST_MAX);
+		req.ranges = long_ranges;
+		req.all_spaces = false;
+		req.non_global_only = true;
+		bitmap[0] = Frama_C_unsigned_long_long_interval(1u, ~0ull);
+		prove_planner_page(&pg, 1, 0, 0);
+		return hvtlfs_flush_plan_build(&req, &f, &policy, &pg, &plan);
+	}
 	//@ split phase;
 	//@ split req.nranges;
 	req.ranges = PROVE_OR_NULL(PROVE_TAIL(ranges, req.nranges));

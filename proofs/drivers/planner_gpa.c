@@ -6,13 +6,22 @@
  * bools), the input page NULL or any description (planner_page.h), the request, the
  * features or the plan NULL.
  *
- * Bounds: 2 ranges (every range is the same steps of the range planner, whose driver
+ * Bounds: each count of 0 to 2 ranges ending at it, and 3 to 512 as one interval
+ * (below; every range is the same steps of the range planner, whose driver
  * covers 3); input pages of 0 to 6 words and 0 or 7 bytes, a whole page, or larger
  * (planner_page.h: a longer page is the same loop with a larger capacity). The sizes
  * of 0 to 2 words (no room for the header and an entry: nothing is written) are one
  * state, and each size with 7 bytes more the same state as without them (the planner
  * takes the whole words), every size still ending at the page's end: a sixth less
  * time than each apart.
+ *
+ * Long lists: 3 to 512 ranges (a page's words, more than a page's list holds: no
+ * maximum is documented) in a whole page, every other request field and feature as
+ * above, the count one interval in a buffer of 512 ranges: there a read past the buffer
+ * is an alarm, one past the count (inside it) is not, as Eva does not relate an index
+ * to an interval's bound; the lists of 0 to 2 show the loops end at the count, the long
+ * ones that nothing is read or written outside the buffers, nothing overflows and
+ * nothing uninitialised is read for any count up to 512.
  *
  * No gauges domain: 0 alarms on the three machines without it, which cost a fifth
  * more processor time.
@@ -30,6 +39,7 @@
 #include "hvtlfs_internal.h"
 
 #define RANGES_MAX 2u
+#define LIST_MAX   512u /* the long lists' ranges */
 
 static struct hvtlfs_page_range ranges[RANGES_MAX];
 
@@ -50,6 +60,17 @@ int main(void)
 	req.nested = prove_bool();
 	req.flags = prove_uint();
 	req.max_list_entries = prove_u32();
+	if (prove_bool()) {
+		/* Long lists: a whole page, 3 to 512 ranges (the header says why). */
+		static struct hvtlfs_page_range long_ranges[LIST_MAX];
+
+		prove_unknown(long_ranges, sizeof(long_ranges));
+		req.everything = false;
+		req.nranges = prove_size(RANGES_MAX + 1u, LIST_MAX);
+		req.ranges = long_ranges;
+		prove_planner_page(&pg, 1, 0, 0);
+		return hvtlfs_gpa_flush_plan_build(&req, &f, &pg, &plan);
+	}
 	req.nranges = prove_size(0, RANGES_MAX);
 	//@ split req.nranges;
 	req.ranges = PROVE_OR_NULL(PROVE_TAIL(ranges, req.nranges));

@@ -6,11 +6,20 @@
  * length, every capacity; bytes, out and bad_index NULL or not.
  *
  * Bounds: 0 to 6 entries of guest memory (48 bytes; no maximum is documented: each
- * entry is the same loop step), an output of 0 to 6 entries. Two phases: the guest
- * bytes end where len ends (len split by entries; count any value), then the output
- * ends at its capacity (split; any len from 48 bytes up, with the 48 bytes the counts
- * of 0 to 6 read). The decoder's loop and the entry decoder keep their paths apart
- * (slevel), and main keeps the accepted entry apart from the refused ones.
+ * entry is the same loop step) with an output of 0 to 6 entries, each apart; and a page
+ * of guest memory (512 entries) with an output of 7 to 512, as intervals. Three
+ * phases: the guest bytes end where len ends (len split by entries; count any value);
+ * the output ends at its capacity (split; any len from 48 bytes up, with the 48 bytes
+ * the counts of 0 to 6 read); a whole page of guest memory, len of any value from 56
+ * bytes to the page's end, every count, an output of 7 to 512 entries, len and the
+ * capacity each one interval. In the third a read or write past the buffers is an
+ * alarm, one past len or the capacity (inside the buffers) is not, as Eva does not
+ * relate an index to an interval's bound: the first two show the loop ends at len and
+ * at the capacity, the third that nothing is read or written outside the buffers,
+ * nothing overflows and nothing uninitialised is read for lists up to a page (the
+ * decoder zeroes its entry for it: src/ranges.c says why). The decoder's loop and the
+ * entry decoder keep their paths apart (slevel), and main keeps the accepted entry
+ * apart from the refused ones.
  * What the decoder promises of an entry it accepts is checked: 1 page at least, a
  * page size of 4 KiB, 2 MiB or 1 GiB.
  *
@@ -24,6 +33,7 @@
 #include "hvtlfs/ranges.h"
 
 #define ENTRIES_MAX 6u
+#define LIST_MAX    512u /* the third phase's entries */
 
 int main(void)
 {
@@ -57,6 +67,18 @@ int main(void)
 		cap = prove_size(0, ENTRIES_MAX);
 		return hvtlfs_range_list_decode(format, nulls & 1 ? NULL : bytes, len, count,
 						nulls & 2 ? NULL : out, cap, bad_p) |
+		       rc;
+	}
+	if (prove_bool()) {
+		static uint8_t page[8u * LIST_MAX];
+		static struct hvtlfs_range_entry long_out[LIST_MAX];
+
+		prove_unknown(page, sizeof(page));
+		len = prove_size(8u * (ENTRIES_MAX + 1u), sizeof(page));
+		count = prove_size_any();
+		cap = prove_size(ENTRIES_MAX + 1u, LIST_MAX);
+		return hvtlfs_range_list_decode(format, nulls & 1 ? NULL : page, len, count,
+						nulls & 2 ? NULL : long_out, cap, bad_p) |
 		       rc;
 	}
 	/* The output ends exactly at cap; any len from the guest bytes up. */

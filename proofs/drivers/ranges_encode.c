@@ -7,7 +7,8 @@
  *
  * Bounds: 0 to 3 ranges (no maximum is documented: every range is the same steps of
  * the validation and the coalescing loops), capacity 0 to 40 entries (the output ends
- * at the capacity, split: every write past it would be past the buffer).
+ * at the capacity, split: every write past it would be past the buffer); and 4 to 512
+ * ranges with capacities of 0 to 512, as intervals (the third part, below).
  * Capacities by kind of range, where the output ends at the capacity: byte ranges at
  * each of 0 to 40, page ranges at each of page_caps (0 to 4, and 40); page ranges meet
  * every capacity 0 to 40 in the other half (the ranges ending at their count). Enough
@@ -20,6 +21,14 @@
  * one more. Out or the ranges NULL: nothing is written, every capacity in one state.
  * check_range() and bounds() keep their paths apart (slevel) so that a range's bounds
  * are known to be written whenever it is valid.
+ *
+ * A third part takes 4 to 512 ranges (a page's words, more than a page's list holds)
+ * and capacities 0 to 512, both one interval, in whole buffers of 512: there a read or
+ * write past the buffers is an alarm, one past the count or the capacity (inside the
+ * buffers) is not, as Eva does not relate an index to an interval's bound. The parts
+ * above show the loops end at the count and the capacity; this one that nothing is
+ * read or written outside the buffers, nothing overflows and nothing uninitialised
+ * is read for any count up to 512.
  *
  * Loops widen at every iteration after their first widening (-eva-widening-period 1,
  * not every second): the same 0 alarms on the three machines, a sixth less time.
@@ -35,6 +44,7 @@
 
 #define RANGES_MAX 3u
 #define CAP_MAX	   40u
+#define LIST_MAX   512u /* the third part's ranges and capacity */
 
 /* The capacities of page ranges where the output ends at the capacity (header). */
 static const size_t page_caps[] = { 0u, 1u, 2u, 3u, 4u, CAP_MAX };
@@ -78,6 +88,16 @@ int main(void)
 		nranges = prove_size(0, RANGES_MAX);
 		return encode(nulls & 1 ? NULL : PROVE_TAIL(out, cap), cap,
 			      nulls & 2 ? NULL : ranges, nranges, pages, format, needed_p);
+	}
+	if (prove_bool()) {
+		static struct hvtlfs_range long_ranges[LIST_MAX];
+		static uint64_t long_out[LIST_MAX];
+
+		prove_unknown(long_ranges, sizeof(long_ranges));
+		cap = prove_size(0, LIST_MAX);
+		nranges = prove_size(RANGES_MAX + 1u, LIST_MAX);
+		return encode(nulls & 1 ? NULL : long_out, cap, nulls & 2 ? NULL : long_ranges,
+			      nranges, pages, format, needed_p);
 	}
 	/* The ranges end exactly at nranges. */
 	cap = prove_size(0, CAP_MAX);
