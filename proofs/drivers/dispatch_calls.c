@@ -26,9 +26,16 @@
  * iteration (fast_image, fast_store), handler_of's loop a state an entry, the
  * dispatcher's and the VTL switch's paths apart (slevels).
  *
+ * The octagon domain relates the dispatcher's output bounds (-eva-domains octagon):
+ * with a rep start of an interval (starts_past_one()), the write of the reps done from
+ * `from` to `to`, after its test to > from, is otherwise of any length (their
+ * difference, unrelated, wraps); a quarter more time, 0 alarms on the three machines.
+ * Enabled in hvtlfs_dispatch() alone (-eva-domains-function) it took three times as
+ * long.
+ *
  * prove-sources: dispatch.c hvcall.c catalog.c vpset.c ranges.c registers.c
  * prove-options: -eva-precision 1 -eva-split-limit 1000 -eva-split-return auto
- * prove-options: -eva-auto-loop-unroll 120
+ * prove-options: -eva-auto-loop-unroll 120 -eva-domains octagon
  * prove-slevel: hvtlfs_call_lookup:100 hvtlfs_dispatch:100 handler_of:10 vtl_switch:100
  * prove-slevel: fast_image:300 fast_store:300
  * prove-cost: 20
@@ -61,14 +68,15 @@ static int bands(uint16_t code)
  * block: a count of one interval from 0 to 4095 would let the handler's reads and the
  * output write go as far as 4095 elements, since the analysis does not relate the
  * reps completed to the rep count the check fitted to the page. A simple call has
- * band 0 only (bands()).
+ * band 0 only (bands()). The band's largest count in *@top.
  */
-static int rep_count_in(uint16_t code, size_t block, bool fast, int band)
+static int rep_count_in(uint16_t code, size_t block, bool fast, int band, int *top)
 {
 	const struct hvtlfs_call_info *info = hvtlfs_call_lookup(code);
 	const struct hvtlfs_call_output *o = hvtlfs_call_output_lookup(code);
 	size_t fit = (size_t)REPS_TOP;
 
+	*top = band;
 	if (band <= REPS_MAX)
 		return band;
 	if (fast) {
@@ -88,15 +96,19 @@ static int rep_count_in(uint16_t code, size_t block, bool fast, int band)
 		fit = (block - info->fixed_header_size) / info->rep_element_size;
 	if (o && o->element_size && (block - o->fixed_size) / o->element_size < fit)
 		fit = (block - o->fixed_size) / o->element_size;
-	if (band == REPS_MAX + 1)
+	if (band == REPS_MAX + 1) {
+		*top = fit > REPS_MAX ? (int)fit : REPS_MAX;
 		return fit > REPS_MAX ? Frama_C_interval(REPS_MAX + 1, (int)fit) : REPS_MAX;
+	}
+	*top = fit < (size_t)REPS_TOP ? REPS_TOP : REPS_MAX;
 	return fit < (size_t)REPS_TOP ? Frama_C_interval((int)fit + 1, REPS_TOP) : REPS_MAX;
 }
 
 /*
  * A rep start for @count in band @band (rep_count_in()): each of 0 to the count plus
  * one for the counts taken one by one; 0 (a first call) and 1 (a continuation) for the
- * counts taken as an interval, each a state of its own. The analysis takes a control
+ * counts taken as an interval, each a state of its own, and 2 for every start past 1
+ * (starts_past_one()). The analysis takes a control
  * word's fields apart exactly only where no field above them is an interval, so a
  * start of one interval beside a count of one interval would come out of the control
  * word as 0 to 4095 (docs/proofs.md, "The decoder's control words"); and each start
@@ -110,7 +122,23 @@ static int rep_start_in(int count, int band)
 {
 	if (count == 0)
 		return 0;
-	return Frama_C_interval(0, band <= REPS_MAX ? count + 1 : 1);
+	return Frama_C_interval(0, band <= REPS_MAX ? count + 1 : 2);
+}
+
+/*
+ * Start state 2 of a band of counts taken as an interval (rep_start_in()): every start
+ * from 2 to the band's largest count @top plus one (at most 4095), one interval, with
+ * the count @top as one value, whose field the analysis keeps exact beside an interval
+ * start. So every rep start 0 to 4095 is taken: 0 and 1 with every count, each start
+ * past 1 with the largest count that fits (where its output offset is furthest into
+ * the page and its elements' reads are furthest into the input) and the largest count.
+ */
+static void starts_past_one(int *count, int *start, int band, int top)
+{
+	if (band <= REPS_MAX || *start != 2)
+		return;
+	*count = top;
+	*start = Frama_C_interval(2, top < REPS_TOP ? top + 1 : REPS_TOP);
 }
 
 static const uint16_t regs_codes[] = { HVTLFS_CALL_DISABLE_VP_VTL, HVTLFS_CALL_RESET_DEBUG_SESSION,
@@ -182,8 +210,8 @@ static const uint16_t slow_codes[] = { HVTLFS_CALL_POST_MESSAGE,
  * (HvExtCallEpfSetup: the dispatcher passes the rest of the input page).
  * Bounds: every rep count 0 to 4095 (rep_count_in(): 0 to REPS_MAX one by one with
  * every rep start 0 to the count plus one; the counts whose input and output fit the
- * page, then those past them, as intervals, with rep starts 0 and 1); the variable
- * header size 0 and the control word's other bits clear, the high halves of EDX and
+ * page, then those past them, as intervals, with rep starts 0 and 1; every start past
+ * 1 with the largest count of each: starts_past_one()); the variable header size 0 and the control word's other bits clear, the high halves of EDX and
  * EAX 0 with the intervals (the register family has every control word and high
  * half). Row, ABI, band, rep count and start apart (split).
  */
@@ -194,7 +222,7 @@ static int slow_family(void)
 	struct hvtlfs_dispatcher d;
 	struct hvtlfs_dispatch_outcome out;
 	int row = Frama_C_interval(0, (int)PROVE_LEN(slow_codes) - 1), count, start;
-	int band;
+	int band, top;
 	unsigned int abi = (unsigned int)Frama_C_interval(0, HVTLFS_DISPATCH_ABI_COUNT_ - 1);
 	uint64_t control;
 
@@ -202,9 +230,10 @@ static int slow_family(void)
 	//@ split abi;
 	band = bands(slow_codes[row]);
 	//@ split band;
-	count = rep_count_in(slow_codes[row], HVTLFS_PAGE_SIZE, false, band);
+	count = rep_count_in(slow_codes[row], HVTLFS_PAGE_SIZE, false, band, &top);
 	start = rep_start_in(count, band);
 	//@ split start;
+	starts_past_one(&count, &start, band, top);
 	control = slow_codes[row] + ((uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT) +
 		  ((uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT);
 	env_regs(abi, control, false, band <= REPS_MAX, &out);
@@ -235,7 +264,8 @@ static const uint16_t fast_codes[] = { HVTLFS_CALL_GET_VP_REGISTERS,
  * Bounds: every rep count 0 to 4095 (rep_count_in(): 0 to REPS_MAX one by one with
  * every rep start 0 to the count plus one; the counts whose input and output fit the
  * ABI's register block together, then those past them, as intervals, with rep starts
- * 0 and 1); the variable header size 0 and the control word's other bits clear, the
+ * 0 and 1; every start past 1 with the largest count of each: starts_past_one()); the
+ * variable header size 0 and the control word's other bits clear, the
  * high halves of EDX and EAX 0 with the intervals (the register family has every
  * control word and high half). Row, ABI, band, rep count and start apart (split).
  */
@@ -246,7 +276,7 @@ static int fast_family(void)
 	struct hvtlfs_dispatcher d;
 	struct hvtlfs_dispatch_outcome out;
 	int row = Frama_C_interval(0, (int)PROVE_LEN(fast_codes) - 1), count, start;
-	int band;
+	int band, top;
 	unsigned int abi = (unsigned int)Frama_C_interval(0, HVTLFS_DISPATCH_ABI_COUNT_ - 1);
 	uint64_t control;
 
@@ -257,9 +287,10 @@ static int fast_family(void)
 	count = rep_count_in(fast_codes[row],
 			     abi == HVTLFS_DISPATCH_ABI_ARM64 ? HVTLFS_FAST_ARM64_BYTES
 							      : HVTLFS_FAST_XMM_BYTES,
-			     true, band);
+			     true, band, &top);
 	start = rep_start_in(count, band);
 	//@ split start;
+	starts_past_one(&count, &start, band, top);
 	control = fast_codes[row] + ((uint64_t)1u << HVTLFS_CONTROL_FAST_SHIFT) +
 		  ((uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT) +
 		  ((uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT);
@@ -291,8 +322,8 @@ static const uint16_t handler_codes[] = { HVTLFS_CALL_MODIFY_VTL_PROTECTION_MASK
  * output and no decoder (HvCallPostDebugData).
  * Bounds: every rep count 0 to 4095 (rep_count_in(): 0 to REPS_MAX one by one with
  * every rep start 0 to the count plus one; the counts whose input and output fit the
- * page, then those past them, as intervals, with rep starts 0 and 1); the variable
- * header size 0 and the control word's other bits clear, the high halves of EDX and
+ * page, then those past them, as intervals, with rep starts 0 and 1; every start past
+ * 1 with the largest count of each: starts_past_one()); the variable header size 0 and the control word's other bits clear, the high halves of EDX and
  * EAX 0 with the intervals (the register family has every control word and high
  * half). Row, ABI, table size, band, rep count and start apart (split).
  */
@@ -303,7 +334,7 @@ static int handler_family(void)
 	struct hvtlfs_dispatcher d;
 	struct hvtlfs_dispatch_outcome out;
 	int row = Frama_C_interval(0, (int)PROVE_LEN(handler_codes) - 1), count, start;
-	int band;
+	int band, top;
 	int nh = Frama_C_interval(0, 2);
 	unsigned int abi = (unsigned int)Frama_C_interval(0, HVTLFS_DISPATCH_ABI_COUNT_ - 1);
 	uint64_t control;
@@ -314,9 +345,10 @@ static int handler_family(void)
 	//@ split nh;
 	band = bands(handler_codes[row]);
 	//@ split band;
-	count = rep_count_in(handler_codes[row], HVTLFS_PAGE_SIZE, false, band);
+	count = rep_count_in(handler_codes[row], HVTLFS_PAGE_SIZE, false, band, &top);
 	start = rep_start_in(count, band);
 	//@ split start;
+	starts_past_one(&count, &start, band, top);
 	control = handler_codes[row] + ((uint64_t)count << HVTLFS_CONTROL_REP_COUNT_SHIFT) +
 		  ((uint64_t)start << HVTLFS_CONTROL_REP_START_SHIFT);
 	env_regs(abi, control, false, band <= REPS_MAX, &out);

@@ -65,9 +65,14 @@ static void handler(void *ctx, const struct hvtlfs_dispatch_call *call,
 		sum += call->input[i];
 	if (call->req) {
 		uint32_t kind = call->req->kind;
-		/* The reps the call gives the handler. */
+		/* The reps the call gives the handler; never more than rep_limit, as
+		 * stated: where the rep start and the limit are intervals the analysis
+		 * does not relate, their difference comes out of any value. */
 		size_t reps =
 			call->rep_limit > call->rep_start ? call->rep_limit - call->rep_start : 0;
+
+		if (reps > call->rep_limit)
+			reps = call->rep_limit;
 
 		if (kind == HVTLFS_HVCALL_REQ_FLUSH_VA || kind == HVTLFS_HVCALL_REQ_FLUSH_GPA ||
 		    kind == HVTLFS_HVCALL_REQ_VISIBILITY || kind == HVTLFS_HVCALL_REQ_EXT_HEAT_HINT)
