@@ -509,27 +509,19 @@ HVTLFS_MUST_CHECK int hvtlfs_ipi_plan_resume_(const struct hvtlfs_ipi_request *r
 					      struct hvtlfs_ipi_plan *plan, unsigned int opts,
 					      size_t cpu, uint64_t mask);
 
-/* The processor mask of the set CPUs of one word @x of a CPU bitmap whose first
- * @nbits bits are CPUs (the bits above them are not read), their VPs from @vp_of (the
- * table's entries from the word's first CPU) OR'd into *@mask; false at the first VP
- * at 64 or above, its CPU's bit in the word in *@stop and the VPs of the CPUs before it
- * in *@mask. Set bits are taken lowest first, so the first at or above @nbits ends the
- * word (for a whole word, @nbits its width, the test folds away); a mask of the word
- * would do the same, but the test bounds each table index by @nbits where an analyser
- * sees it (docs/proofs.md). */
-HVTLFS_ALWAYS_INLINE bool hvtlfs_cpus_mask_word_(unsigned long x, size_t nbits,
-						 const uint32_t *vp_of, uint64_t *mask,
-						 size_t *stop)
+/* The processor mask of the set CPUs of one word @x of a CPU bitmap, their VPs from
+ * @vp_of (the table's entries from the word's first CPU) OR'd into *@mask; false at
+ * the first VP at 64 or above, its CPU's bit in the word in *@stop and the VPs of the
+ * CPUs before it in *@mask. */
+HVTLFS_ALWAYS_INLINE bool hvtlfs_cpus_mask_word_(unsigned long x, const uint32_t *vp_of,
+						 uint64_t *mask, size_t *stop)
 {
 	uint64_t m = *mask;
 
 	while (x != 0) {
 		const size_t bit = hvtlfs_ctz64((uint64_t)x);
-		uint32_t vp;
+		const uint32_t vp = vp_of[bit];
 
-		if (bit >= nbits)
-			break;
-		vp = vp_of[bit];
 		x &= x - 1u;
 		if (vp >= 64u) {
 			*mask = m;
@@ -571,19 +563,20 @@ HVTLFS_ALWAYS_INLINE bool hvtlfs_source_mask_(const struct hvtlfs_vp_source *src
 
 			for (k = 0; k < 4u; k++)
 				if (p[k] != 0 &&
-				    !hvtlfs_cpus_mask_word_(p[k], lbits, vp_of + k * lbits, mask,
-							    &bit)) {
+				    !hvtlfs_cpus_mask_word_(p[k], vp_of + k * lbits, mask, &bit)) {
 					*cpu = (size_t)(p + k - cpus) * lbits + bit;
 					return false;
 				}
 		}
 	}
 	for (; p != end; p++, vp_of += lbits)
-		if (*p != 0 && !hvtlfs_cpus_mask_word_(*p, lbits, vp_of, mask, &bit)) {
+		if (*p != 0 && !hvtlfs_cpus_mask_word_(*p, vp_of, mask, &bit)) {
 			*cpu = (size_t)(p - cpus) * lbits + bit;
 			return false;
 		}
-	if (ncpus % lbits == 0 || hvtlfs_cpus_mask_word_(*p, ncpus % lbits, vp_of, mask, &bit))
+	if (ncpus % lbits == 0 ||
+	    hvtlfs_cpus_mask_word_(*p & (((unsigned long)1 << (ncpus % lbits)) - 1u), vp_of, mask,
+				   &bit))
 		return true;
 	*cpu = (size_t)(p - cpus) * lbits + bit;
 	return false;
