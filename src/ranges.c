@@ -925,13 +925,18 @@ int hvtlfs_range_list_decode(unsigned int format, const void *bytes, size_t len,
 		/* Zeroed, though read only where hvtlfs_range_decode() accepted the entry
 		 * and wrote it: Frama-C's Eva, given a count of unknown value, joins the
 		 * accepted and the refused entries of the loop's states, and would read an
-		 * entry it wrote only on one side as maybe uninitialised. */
-		struct hvtlfs_range_entry e = { 0, 0, 0, false };
+		 * entry it wrote only on one side as maybe uninitialised. Field by field:
+		 * an initialiser becomes a call to memset at clang -O0. */
+		struct hvtlfs_range_entry e;
 		/* Guest memory: each entry read once, through the accessor, then judged
 		 * and used as that local copy. */
 		uint64_t v = hvtlfs_guest_le64_(p);
 		int err;
 
+		e.base = 0;
+		e.pages = 0;
+		e.page_shift = 0;
+		e.clamped = false;
 		err = hvtlfs_range_decode(format, v, &e);
 		if (err != HVTLFS_OK) {
 			if (bad_index != NULL)
