@@ -763,93 +763,111 @@ BENCH_LOOP(loop_ipi_hv, ipi_row,
 
 BENCH_LOOP(loop_ipi_ref, ipi_row, ref_ipi(&x->ref, ref_regs, &ref_control))
 
-static void ipi_table(void)
+/*
+ * One IPI row: VPs 0 to @nvps - 1 (CPU i is VP i) out of @ncpus CPUs, from a VP bitmap
+ * of the CPUs' words (@kind 0) or from a cpumask of @ncpus bits and the CPU->VP table
+ * (@kind 1, the kernel's view), planned both ways, compared, measured, printed.
+ */
+static void ipi_row_run(unsigned int kind, unsigned int nvps, unsigned int ncpus, unsigned int *id)
 {
 	static uint64_t bm[64];
 	static unsigned long cpus[4096 / (8 * sizeof(unsigned long))];
 	static uint32_t vp_of[4096];
 	static struct ipi_row row;
-	static const unsigned int vps[] = { 1, 64, 65, 2048 }, words[] = { 1, 4, 64 };
-	unsigned int v, w, k, kind, id = 0;
+	const unsigned int words = (ncpus + 63u) / 64u;
+	char cols[160], input[48];
+	unsigned int k;
+	int same;
 
 	for (k = 0; k < 4096; k++)
 		vp_of[k] = k; /* CPU i is VP i, as on a freshly booted partition */
+	memset(bm, 0, sizeof(bm));
+	memset(cpus, 0, sizeof(cpus));
+	for (k = 0; k < nvps; k++) {
+		bm[k / 64] |= (uint64_t)1 << (k % 64);
+		cpus[k / REF_LONG_BITS] |= 1ul << (k % REF_LONG_BITS);
+	}
+	memset(&row, 0, sizeof(row));
+	row.f.cluster_ipi_recommended = true;
+	row.f.ex_processor_masks_recommended = true;
+	row.req.vector = 0xF3;
+	if (kind == 0) {
+		row.req.vps.bitmap = bm;
+		row.req.vps.words = words;
+	} else {
+		row.src.cpus = cpus;
+		row.src.ncpus = ncpus;
+		row.src.vp_of_cpu = vp_of;
+		row.req.vps.source = &row.src;
+	}
+	row.ref.cpus = cpus;
+	row.ref.ncpus = ncpus;
+	row.ref.vp_of_cpu = vp_of;
+	row.ref.max_vp_index = ncpus - 1u;
+	row.ref.vector = 0xF3;
+	row.ref.ex_hint = 1;
+	memset(hv_page, 0, sizeof(hv_page));
+	memset(ref_page, 0, sizeof(ref_page));
+	if (hvtlfs_ipi_plan_build(&row.req, &row.f, &hv_pg, &hv_ipi) ||
+	    ref_ipi(&row.ref, ref_regs, &ref_control) != REF_OK) {
+		mismatch("ipi", *id);
+		return;
+	}
+	/* The same call and bytes: the registers, or the page. A bitmap's Ex input names
+	 * only the non-empty banks; decoded, the same VPs. */
+	if (hv_ipi.form == HVTLFS_FORM_FAST)
+		same = hv_ipi.control == ref_control && hv_ipi.regs[0] == ref_regs[0] &&
+		       hv_ipi.regs[1] == ref_regs[1];
+	else
+		same = hv_ipi.control == ref_control &&
+		       !memcmp(hv_page, ref_page, hv_ipi.input_size);
+	if (!same) {
+		struct hvtlfs_hvcall_request qa, qb;
+
+		if (!decode(0, hv_ipi.control, hv_page, 4096, &qa) ||
+		    !decode(1, ref_control, ref_page, 4096, &qb) ||
+		    hvtlfs_vpset_count(&qa.vps, 0) != nvps ||
+		    hvtlfs_vpset_count(&qb.vps, 0) != nvps ||
+		    !hvtlfs_vpset_contains(&qa.vps, nvps - 1u))
+			mismatch("ipi", *id);
+	}
+	measure("ipi", *id, loop_ipi_hv, loop_ipi_ref, &row, cols, sizeof(cols));
+	if (kind == 0)
+		snprintf(input, sizeof(input), "VP bitmap");
+	else if (ncpus % 64u == 0)
+		snprintf(input, sizeof(input), "cpumask + CPU->VP");
+	else
+		snprintf(input, sizeof(input), "cpumask of %u CPUs + CPU->VP", ncpus);
+	if (!cg_mode)
+		printf("| %u | %u | %s | %s | %s | %u | %s | %s | %s |\n", nvps, words, input,
+		       call_name(hv_ipi.control), hv_ipi.form == HVTLFS_FORM_FAST ? "fast" : "slow",
+		       hv_ipi.input_size, call_name(ref_control), same ? "yes" : "same VPs", cols);
+	(*id)++;
+}
+
+/*
+ * The IPI rows: each input kind with bitmaps of 1, 4 and 64 words (all their bits CPUs)
+ * and 1, 64, 65 and 2048 VPs where they fit; then cpumasks whose last word is partly
+ * CPUs, as a kernel's nr_cpu_ids makes them (6 and 100 CPUs: the first one, or all).
+ */
+static void ipi_table(void)
+{
+	static const unsigned int vps[] = { 1, 64, 65, 2048 }, words[] = { 1, 4, 64 },
+				  partial[] = { 6, 100 };
+	unsigned int v, w, kind, id = 0;
+
 	printf("| VPs | words | hvtlfs input | hvtlfs call | form | bytes | reference call | "
 	       "same input | hvtlfs ns | reference ns | ratio | hvtlfs instr | reference instr "
 	       "| ratio |\n");
 	printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-	for (kind = 0; kind < 2; kind++) {
-		for (w = 0; w < 3; w++) {
-			for (v = 0; v < 4; v++) {
-				char cols[160];
-				int same;
-
-				if (vps[v] > 64u * words[w])
-					continue;
-				memset(bm, 0, sizeof(bm));
-				memset(cpus, 0, sizeof(cpus));
-				for (k = 0; k < vps[v]; k++) {
-					bm[k / 64] |= (uint64_t)1 << (k % 64);
-					cpus[k / REF_LONG_BITS] |= 1ul << (k % REF_LONG_BITS);
-				}
-				memset(&row, 0, sizeof(row));
-				row.f.cluster_ipi_recommended = true;
-				row.f.ex_processor_masks_recommended = true;
-				row.req.vector = 0xF3;
-				if (kind == 0) {
-					row.req.vps.bitmap = bm;
-					row.req.vps.words = words[w];
-				} else {
-					row.src.cpus = cpus;
-					row.src.ncpus = 64u * words[w];
-					row.src.vp_of_cpu = vp_of;
-					row.req.vps.source = &row.src;
-				}
-				row.ref.cpus = cpus;
-				row.ref.ncpus = 64u * words[w];
-				row.ref.vp_of_cpu = vp_of;
-				row.ref.max_vp_index = 64u * words[w] - 1u;
-				row.ref.vector = 0xF3;
-				row.ref.ex_hint = 1;
-				memset(hv_page, 0, sizeof(hv_page));
-				memset(ref_page, 0, sizeof(ref_page));
-				if (hvtlfs_ipi_plan_build(&row.req, &row.f, &hv_pg, &hv_ipi) ||
-				    ref_ipi(&row.ref, ref_regs, &ref_control) != REF_OK) {
-					mismatch("ipi", id);
-					continue;
-				}
-				/* The same call and bytes: the registers, or the page. A bitmap's
-				 * Ex input names only the non-empty banks; decoded, the same VPs. */
-				if (hv_ipi.form == HVTLFS_FORM_FAST)
-					same = hv_ipi.control == ref_control &&
-					       hv_ipi.regs[0] == ref_regs[0] &&
-					       hv_ipi.regs[1] == ref_regs[1];
-				else
-					same = hv_ipi.control == ref_control &&
-					       !memcmp(hv_page, ref_page, hv_ipi.input_size);
-				if (!same) {
-					struct hvtlfs_hvcall_request qa, qb;
-
-					if (!decode(0, hv_ipi.control, hv_page, 4096, &qa) ||
-					    !decode(1, ref_control, ref_page, 4096, &qb) ||
-					    hvtlfs_vpset_count(&qa.vps, 0) != vps[v] ||
-					    hvtlfs_vpset_count(&qb.vps, 0) != vps[v] ||
-					    !hvtlfs_vpset_contains(&qa.vps, vps[v] - 1u))
-						mismatch("ipi", id);
-				}
-				measure("ipi", id, loop_ipi_hv, loop_ipi_ref, &row, cols,
-					sizeof(cols));
-				if (!cg_mode)
-					printf("| %u | %u | %s | %s | %s | %u | %s | %s | %s |\n",
-					       vps[v], words[w],
-					       kind == 0 ? "VP bitmap" : "cpumask + CPU->VP",
-					       call_name(hv_ipi.control),
-					       hv_ipi.form == HVTLFS_FORM_FAST ? "fast" : "slow",
-					       hv_ipi.input_size, call_name(ref_control),
-					       same ? "yes" : "same VPs", cols);
-				id++;
-			}
-		}
+	for (kind = 0; kind < 2; kind++)
+		for (w = 0; w < 3; w++)
+			for (v = 0; v < 4; v++)
+				if (vps[v] <= 64u * words[w])
+					ipi_row_run(kind, vps[v], 64u * words[w], &id);
+	for (w = 0; w < 2; w++) {
+		ipi_row_run(1, 1, partial[w], &id);
+		ipi_row_run(1, partial[w], partial[w], &id);
 	}
 }
 
