@@ -22,9 +22,9 @@
  * decoder's HvCallSetVpRegisters loop (at most 127 elements in a page) is unrolled
  * whole too in the states of the counts that fit the page, a third of the analysis's
  * time for no further statement or property (0 alarms either way; at 64, the call's
- * zeroing is merged and its fields read back maybe uninitialised). The fast register image a state an
- * iteration (fast_image, fast_store), handler_of's loop a state an entry, the
- * dispatcher's and the VTL switch's paths apart (slevels).
+ * zeroing is merged and its fields read back maybe uninitialised). The fast register
+ * image a state an iteration (fast_image, fast_store), handler_of's loop a state an
+ * entry, the dispatcher's and the VTL switch's paths apart (slevels).
  *
  * The octagon domain relates the dispatcher's output bounds (-eva-domains octagon):
  * with a rep start of an interval (starts_past_one()), the write of the reps done from
@@ -210,10 +210,11 @@ static const uint16_t slow_codes[] = { HVTLFS_CALL_POST_MESSAGE,
  * (HvExtCallEpfSetup: the dispatcher passes the rest of the input page).
  * Bounds: every rep count 0 to 4095 (rep_count_in(): 0 to REPS_MAX one by one with
  * every rep start 0 to the count plus one; the counts whose input and output fit the
- * page, then those past them, as intervals, with rep starts 0 and 1; every start past
- * 1 with the largest count of each: starts_past_one()); the variable header size 0 and the control word's other bits clear, the high halves of EDX and
- * EAX 0 with the intervals (the register family has every control word and high
- * half). Row, ABI, band, rep count and start apart (split).
+ * page, then those past them, as intervals, with rep starts 0 and 1; every start past 1
+ * with the largest count of each: starts_past_one()); the variable header size 0 and
+ * the control word's other bits clear, the high halves of EDX and EAX 0 with the
+ * intervals (the register family has every control word and high half). Row, ABI, band,
+ * rep count and start apart (split).
  */
 static int slow_family(void)
 {
@@ -322,10 +323,11 @@ static const uint16_t handler_codes[] = { HVTLFS_CALL_MODIFY_VTL_PROTECTION_MASK
  * output and no decoder (HvCallPostDebugData).
  * Bounds: every rep count 0 to 4095 (rep_count_in(): 0 to REPS_MAX one by one with
  * every rep start 0 to the count plus one; the counts whose input and output fit the
- * page, then those past them, as intervals, with rep starts 0 and 1; every start past
- * 1 with the largest count of each: starts_past_one()); the variable header size 0 and the control word's other bits clear, the high halves of EDX and
- * EAX 0 with the intervals (the register family has every control word and high
- * half). Row, ABI, table size, band, rep count and start apart (split).
+ * page, then those past them, as intervals, with rep starts 0 and 1; every start past 1
+ * with the largest count of each: starts_past_one()); the variable header size 0 and
+ * the control word's other bits clear, the high halves of EDX and EAX 0 with the
+ * intervals (the register family has every control word and high half). Row, ABI, table
+ * size, band, rep count and start apart (split).
  */
 static int handler_family(void)
 {

@@ -12,12 +12,13 @@
  * at each). Band 1: 4 to 512 ranges (a page's words, more than any list a planner
  * gives: no maximum is documented) and capacities 0 to 512, both one interval, in
  * whole buffers of 512: a read or write past the buffers is an alarm, one past the
- * count or the capacity (inside the buffers) is not, as Eva does not relate an index
- * to an interval's bound; band 0 shows the loops end at the count and the capacity,
- * band 1 that nothing is read or written outside the buffers, nothing overflows and
- * nothing uninitialised is read for any count up to 512. The loop of ranges apart
- * needs its widening hint (src/ranges.c, sorted_bytes() and sorted_pages()) for band 1: without it the
- * index it leaves with is unbounded and reading range i - 1 after it is an alarm.
+ * count or the capacity (inside the buffers) is not, as Eva does not relate an index to
+ * an interval's bound; band 0 shows the loops end at the count and the capacity, band 1
+ * that nothing is read or written outside the buffers, nothing overflows and nothing
+ * uninitialised is read for any count up to 512. The loop of ranges apart needs its
+ * widening hint (src/ranges.c, sorted_bytes() and sorted_pages()) for band 1: without
+ * it the index it leaves with is unbounded and reading range i - 1 after it is an
+ * alarm.
  *
  * prove-sources: ranges.c
  * prove-options: -eva-precision 0 -eva-split-limit 100 -eva-split-return auto
