@@ -752,6 +752,8 @@ int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space *space,
 		return HVTLFS_ERR_NULL;
 	space->in_ = NULL;
 	space->control_ = 0;
+	/* Read by hvtlfs_gpa_flush_plan_ranges() before it sees the error. */
+	space->req_.address_space = 0;
 	space->features_ = features;
 	space->page_ = page;
 	space->opts_ = opts;
@@ -776,8 +778,8 @@ int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space *space,
 }
 
 int hvtlfs_gpa_flush_plan_ranges_(const struct hvtlfs_gpa_flush_space *space,
-				  const struct hvtlfs_page_range *ranges, size_t nranges,
-				  struct hvtlfs_gpa_flush_plan *plan)
+				  uint64_t address_space, const struct hvtlfs_page_range *ranges,
+				  size_t nranges, struct hvtlfs_gpa_flush_plan *plan)
 {
 	struct hvtlfs_gpa_flush_request req;
 
@@ -792,6 +794,7 @@ int hvtlfs_gpa_flush_plan_ranges_(const struct hvtlfs_gpa_flush_space *space,
 		return space->error_;
 	}
 	gpa_request_copy(&req, &space->req_, ranges, nranges);
+	req.address_space = address_space;
 	return hvtlfs_gpa_flush_plan_build_(&req, space->features_, space->page_, plan,
 					    space->opts_);
 }

@@ -1630,7 +1630,104 @@ static void test_gpa_space_same_as_build(void **state)
 			assert_memory_equal(page, lib_page, ga.input_size);
 		else if (ga.form != HVTLFS_FORM_NONE)
 			assert_memory_equal(ga.regs, gb.regs, ga.input_size);
+		/* The same space, another address space named with the flush (any 64-bit
+		 * value): what the whole request with that address space plans. */
+		gr.address_space = testutil_next();
+		ra = hvtlfs_gpa_flush_plan_ranges_as(&sp, gr.address_space, gr.ranges, gr.nranges,
+						     &ga);
+		rb = hvtlfs_gpa_flush_plan_build_(&gr, &feat, &lpg, &gb, HVTLFS_PLAN_OPTS_);
+		assert_int_equal(ra, rb);
+		assert_true(ga.form == gb.form && ga.control == gb.control &&
+			    ga.input_size == gb.input_size && ga.entries == gb.entries &&
+			    ga.address_space == gb.address_space);
+		if (ga.form == HVTLFS_FORM_SLOW)
+			assert_memory_equal(page, lib_page, ga.input_size);
+		else if (ga.form != HVTLFS_FORM_NONE)
+			assert_memory_equal(ga.regs, gb.regs, ga.input_size);
 	}
+}
+
+/*
+ * One space a CPU, the address space named with each flush, as KVM flushes each vCPU's
+ * second-level root in turn (hyperv_flush_guest_mapping_range(root_tdp, ...) in
+ * arch/x86/kvm/kvm_onhyperv.c). TLFS "HvFlushGuestPhysicalAddressList": word 0 of the
+ * input the AddressSpace, word 1 the flags (RsvdZ), then the HV_GPA_PAGE_RANGE entries
+ * (bits 0-10 the additional pages, bits 12-63 the page number); code 0x00B0, the rep
+ * count in control bits 32-43. "HvFlushGuestPhysicalAddressSpace" (0x00AF, fast): the
+ * AddressSpace in the first input register.
+ */
+static void test_gpa_space_plan_as(void **state)
+{
+	static const uint64_t roots[] = { 0x1234000, 0xABCD5E, 0, ~(uint64_t)0 };
+	struct hvtlfs_gpa_flush_request r;
+	struct hvtlfs_gpa_flush_space sp, failed;
+	struct hvtlfs_page_range one;
+	unsigned int i;
+	(void)state;
+	base_features();
+	feat.nested.gpa_flush_hypercalls = true;
+	memset(&r, 0, sizeof(r));
+	r.address_space = 0x777000; /* never flushed below */
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_OK);
+	one.first = 0x200;
+	for (i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		/* One entry, planned inline. */
+		memset(page, 0xEE, 64);
+		one.count = 1024;
+		assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&sp, roots[i], &one, 1, &gpl),
+				 HVTLFS_OK);
+		assert_true(gpl.form == HVTLFS_FORM_SLOW &&
+			    gpl.control == (0x00B0u | ((uint64_t)1 << 32)));
+		assert_true(gpl.input_size == 24 && gpl.entries == 1 && gpl.page == &pg &&
+			    gpl.address_space == roots[i]);
+		assert_true(page[0] == roots[i] && page[1] == 0 &&
+			    page[2] == ((uint64_t)0x200 << 12 | 1023));
+		assert_true(page[3] == 0xEEEEEEEEEEEEEEEEu);
+		/* Two entries, by the library. */
+		one.count = 2049;
+		assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&sp, roots[i], &one, 1, &gpl),
+				 HVTLFS_OK);
+		assert_true(gpl.entries == 2 && gpl.address_space == roots[i] &&
+			    page[0] == roots[i] && page[2] == ((uint64_t)0x200 << 12 | 2047) &&
+			    page[3] == ((uint64_t)0xA00 << 12 | 0));
+		/* More than the page holds: the whole space of that root, fast. */
+		one.count = 511u * 2048u;
+		assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&sp, roots[i], &one, 1, &gpl),
+				 HVTLFS_OK);
+		assert_true(gpl.form == HVTLFS_FORM_FAST &&
+			    gpl.control == (0x00AFu | HVTLFS_CONTROL_FAST) &&
+			    gpl.regs[0] == roots[i] && gpl.address_space == roots[i]);
+	}
+	/* The space keeps its own address space for hvtlfs_gpa_flush_plan_ranges(). */
+	one.count = 1;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges(&sp, &one, 1, &gpl), HVTLFS_OK);
+	assert_true(page[0] == 0x777000 && gpl.address_space == 0x777000);
+	/* Bad input: each error as for hvtlfs_gpa_flush_plan_ranges(), nothing planned. */
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(NULL, 1, &one, 1, &gpl), HVTLFS_ERR_NULL);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&sp, 1, &one, 1, NULL), HVTLFS_ERR_NULL);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&sp, 1, NULL, 1, &gpl), HVTLFS_ERR_NULL);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&sp, 1, &one, 0, &gpl),
+			 HVTLFS_ERR_EMPTY_RANGE);
+	one.count = 0;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&sp, 1, &one, 1, &gpl),
+			 HVTLFS_ERR_EMPTY_RANGE);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	one.first = HVTLFS_RANGE_MAX_PAGE;
+	one.count = 2;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&sp, 1, &one, 1, &gpl),
+			 HVTLFS_ERR_RANGE_WRAP);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	/* A space whose set-up failed returns that error for any address space. */
+	feat.nested.gpa_flush_hypercalls = false;
+	assert_int_equal(hvtlfs_gpa_flush_space_init(&failed, &r, &feat, &pg), HVTLFS_ERR_FALLBACK);
+	one.first = 0x200;
+	one.count = 1;
+	assert_int_equal(hvtlfs_gpa_flush_plan_ranges_as(&failed, 0x1234000, &one, 1, &gpl),
+			 HVTLFS_ERR_FALLBACK);
+	assert_int_equal(gpl.form, HVTLFS_FORM_NONE);
+	feat.nested.gpa_flush_hypercalls = true;
 }
 
 static void test_input_page(void **state)
@@ -1930,6 +2027,7 @@ int main(void)
 		cmocka_unit_test(test_gpa_space_plan),
 		cmocka_unit_test(test_gpa_space_errors),
 		cmocka_unit_test(test_gpa_space_same_as_build),
+		cmocka_unit_test(test_gpa_space_plan_as),
 		cmocka_unit_test(test_gpa_one_range_near_top),
 		cmocka_unit_test(test_input_page),
 		cmocka_unit_test(test_inline_same_as_library),

@@ -824,7 +824,8 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_plan_build(
  * Every field is private: fill it with hvtlfs_gpa_flush_space_init() only. It points to
  * the features and the input page it was given, which must stay valid and unchanged
  * while it is used (a kernel keeps one per CPU and guest address space, beside its
- * per-CPU input page, and sets it up again when either changes).
+ * per-CPU input page, and sets it up again when either changes; or one per CPU,
+ * naming the address space with each flush: hvtlfs_gpa_flush_plan_ranges_as()).
  */
 struct hvtlfs_gpa_flush_space {
 	/*! @cond HVTLFS_INTERNAL */
@@ -847,6 +848,7 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_space_init_(struct hvtlfs_gpa_flush_space
 						   const struct hvtlfs_input_page *page,
 						   unsigned int opts);
 HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_ranges_(const struct hvtlfs_gpa_flush_space *space,
+						    uint64_t address_space,
 						    const struct hvtlfs_page_range *ranges,
 						    size_t nranges,
 						    struct hvtlfs_gpa_flush_plan *plan);
@@ -863,7 +865,7 @@ HVTLFS_MUST_CHECK int hvtlfs_gpa_flush_plan_ranges_(const struct hvtlfs_gpa_flus
  *        hvtlfs_gpa_flush_request::mapping_size, hvtlfs_gpa_flush_request::nested,
  *        hvtlfs_gpa_flush_request::flags and hvtlfs_gpa_flush_request::max_list_entries
  *        (its ranges, nranges and everything are not read: each flush names its
- *        ranges).
+ *        ranges; hvtlfs_gpa_flush_plan_ranges_as() names its address space too).
  * @param features the partition's features, as for hvtlfs_gpa_flush_plan_build();
  *        kept by pointer.
  * @param page the input page (hvtlfs_input_page_init()), or NULL as for
@@ -882,16 +884,24 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_space_init(
 }
 
 /*!
- * @brief Plans a guest-physical flush of @p ranges in a space set up by
- *        hvtlfs_gpa_flush_space_init(), and writes its input.
+ * @brief Plans a guest-physical flush of @p ranges of the guest address space
+ *        @p address_space, in a space set up by hvtlfs_gpa_flush_space_init(), and
+ *        writes its input.
  *
- * The same decisions and the same bytes as hvtlfs_gpa_flush_plan_build() given the
- * space's request with these ranges (not everything), its features and its page; only
- * the ranges are checked here.
+ * For a nested hypervisor that flushes whichever second-level root is current (KVM
+ * flushes each vCPU's root in turn): one space a CPU, the address space named with
+ * each flush. The same decisions and the same bytes as hvtlfs_gpa_flush_plan_build()
+ * given the space's request with this address space and these ranges (not
+ * everything), its features and its page; only the ranges are checked here (every
+ * 64-bit address space is valid, as for hvtlfs_gpa_flush_plan_build()).
  *
  * Inline: one range of at most 2048 pages, in the space's page, is planned in the
  * caller (one 4 KiB HV_GPA_PAGE_RANGE entry); the rest by the library.
- * @param space a space hvtlfs_gpa_flush_space_init() filled.
+ * @param space a space hvtlfs_gpa_flush_space_init() filled (its address space is not
+ *        read).
+ * @param address_space the guest address space to flush (HvFlushGuestPhysicalAddressList's
+ *        and HvFlushGuestPhysicalAddressSpace's AddressSpace: the root of its
+ *        second-level tables).
  * @param ranges the guest physical page ranges to flush.
  * @param nranges the number of @p ranges.
  * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE.
@@ -901,9 +911,9 @@ HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int hvtlfs_gpa_flush_space_init(
  *         #HVTLFS_ERR_RANGE_WRAP for a range past the top GPA page.
  */
 HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
-hvtlfs_gpa_flush_plan_ranges(const struct hvtlfs_gpa_flush_space *space,
-			     const struct hvtlfs_page_range *ranges, size_t nranges,
-			     struct hvtlfs_gpa_flush_plan *plan)
+hvtlfs_gpa_flush_plan_ranges_as(const struct hvtlfs_gpa_flush_space *space, uint64_t address_space,
+				const struct hvtlfs_page_range *ranges, size_t nranges,
+				struct hvtlfs_gpa_flush_plan *plan)
 {
 	if (space != NULL && plan != NULL && ranges != NULL && nranges == 1u) {
 		uint64_t *const in = space->in_;
@@ -912,21 +922,42 @@ hvtlfs_gpa_flush_plan_ranges(const struct hvtlfs_gpa_flush_space *space,
 
 		if (in != NULL && addl <= HVTLFS_RANGE_EXT_ADDL_MASK &&
 		    first <= HVTLFS_RANGE_MAX_PAGE - addl) {
-			const uint64_t as = space->req_.address_space;
-
-			in[0] = as;
+			in[0] = address_space;
 			in[1] = 0; /* flags: reserved */
 			in[2] = (first << HVTLFS_RANGE_PAGE_SHIFT) | addl;
 			plan->control = space->control_;
 			plan->form = HVTLFS_FORM_SLOW;
 			plan->input_size = 3u * sizeof(uint64_t);
 			plan->entries = 1;
-			plan->address_space = as;
+			plan->address_space = address_space;
 			plan->page = space->page_;
 			return HVTLFS_OK;
 		}
 	}
-	return hvtlfs_gpa_flush_plan_ranges_(space, ranges, nranges, plan);
+	return hvtlfs_gpa_flush_plan_ranges_(space, address_space, ranges, nranges, plan);
+}
+
+/*!
+ * @brief Plans a guest-physical flush of @p ranges in a space set up by
+ *        hvtlfs_gpa_flush_space_init(), and writes its input.
+ *
+ * hvtlfs_gpa_flush_plan_ranges_as() with the address space the space was set up with:
+ * the same decisions and the same bytes as hvtlfs_gpa_flush_plan_build() given the
+ * space's request with these ranges (not everything), its features and its page; only
+ * the ranges are checked here.
+ * @param space a space hvtlfs_gpa_flush_space_init() filled.
+ * @param ranges the guest physical page ranges to flush.
+ * @param nranges the number of @p ranges.
+ * @param[out] plan the plan; on any error its form is #HVTLFS_FORM_NONE.
+ * @return as hvtlfs_gpa_flush_plan_ranges_as().
+ */
+HVTLFS_MUST_CHECK HVTLFS_ALWAYS_INLINE int
+hvtlfs_gpa_flush_plan_ranges(const struct hvtlfs_gpa_flush_space *space,
+			     const struct hvtlfs_page_range *ranges, size_t nranges,
+			     struct hvtlfs_gpa_flush_plan *plan)
+{
+	return hvtlfs_gpa_flush_plan_ranges_as(space, space != NULL ? space->req_.address_space : 0,
+					       ranges, nranges, plan);
 }
 
 /*! @} */

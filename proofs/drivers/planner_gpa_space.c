@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * hvtlfs_gpa_flush_space_init() and hvtlfs_gpa_flush_plan_ranges() (its inline half and
- * the library's): a space set up from every request (any address space, booleans,
- * mapping size, policy flags and list limit; its ranges not read), any features (valid
- * bools), the input page NULL or any description (planner_page.h), the space, the
- * request or the features NULL; then a flush in it (or in a space whose set-up failed)
- * of 0 or 1 page range of any first page and count, ending at its count, NULL or not,
- * the space or the plan NULL.
+ * hvtlfs_gpa_flush_space_init(), hvtlfs_gpa_flush_plan_ranges() and
+ * hvtlfs_gpa_flush_plan_ranges_as() (their inline half and the library's): a space set
+ * up from every request (any address space, booleans, mapping size, policy flags and
+ * list limit; its ranges not read), any features (valid bools), the input page NULL or
+ * any description (planner_page.h), the space, the request or the features NULL; then
+ * a flush in it (or in a space whose set-up failed) of 0 or 1 page range of any first
+ * page and count, ending at its count, NULL or not, the space or the plan NULL, in the
+ * space's address space or in one of any value named with the flush (one state: the
+ * address space is only copied, never a bound or an index).
  *
  * Bounds: 1 range. The inline half plans one range only; more go to the library's
  * hvtlfs_gpa_flush_plan_build_(), which planner_gpa covers with 2 ranges (and the range
@@ -22,7 +24,7 @@
  * prove-sources: planner.c ranges.c vpset.c features.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: check_range:10 validate:10 hvtlfs_ranges_plan_:20
- * prove-slevel: hvtlfs_gpa_flush_space_init_:50 hvtlfs_gpa_flush_plan_ranges:100
+ * prove-slevel: hvtlfs_gpa_flush_space_init_:50 hvtlfs_gpa_flush_plan_ranges_as:100
  * prove-slevel: hvtlfs_gpa_flush_plan_ranges_:50 hvtlfs_gpa_flush_plan_build_:100
  * prove-slevel: gpa_plan:100 page_check:50 page_words:50
  * prove-cost: 5
@@ -72,6 +74,10 @@ int main(void)
 	//@ split n;
 	/* NULL space, ranges or plan: each apart. */
 	//@ split pnull;
+	if (prove_bool())
+		return hvtlfs_gpa_flush_plan_ranges_as(pnull == 1 ? NULL : &space, prove_u64(),
+						       pnull == 2 ? NULL : PROVE_TAIL(ranges, n), n,
+						       pnull == 3 ? NULL : &plan);
 	return hvtlfs_gpa_flush_plan_ranges(pnull == 1 ? NULL : &space,
 					    pnull == 2 ? NULL : PROVE_TAIL(ranges, n), n,
 					    pnull == 3 ? NULL : &plan);
