@@ -20,4 +20,33 @@
 #define __builtin_add_overflow(a, b, r) __builtin_uaddll_overflow((a), (b), (r))
 #endif
 
+#include "__fc_builtin.h"
+
+/*
+ * The count of trailing zeros (__builtin_ctz, __builtin_ctzll: hvtlfs_ctz64() in
+ * vpset.h) as its value is bounded: Frama-C's contract (__fc_gcc_builtins.h) gives any
+ * bit index of the word's width; the lowest set bit is also at or below the highest,
+ * so it is below k whenever x < 2^k. This model checks the contract's precondition (x
+ * not 0) and answers any index up to the highest bit x may hold: every value the
+ * instruction can give, no fewer, for every x the analysis may pass. With it the
+ * analysis bounds the bit a masked word's loop finds by the mask (the IPI inline loop
+ * over the last CPU word, which reads the VP table only below the CPU count).
+ */
+/*@ requires x_nonzero: x != 0;
+    assigns \result \from x; */
+static inline int hvtlfs_prove_ctz_(unsigned long long x, int bits)
+{
+	int k, top = bits - 1;
+
+	/*@ loop unroll 64; */
+	for (k = 1; k < bits; k++)
+		if (x < (1ULL << k)) {
+			top = k - 1;
+			break;
+		}
+	return (int)Frama_C_unsigned_int_interval(0u, (unsigned int)top);
+}
+#define __builtin_ctz(x)   hvtlfs_prove_ctz_((unsigned int)(x), 32)
+#define __builtin_ctzll(x) hvtlfs_prove_ctz_((unsigned long long)(x), 64)
+
 #endif /* HVTLFS_PROVE_PRELUDE_H */
