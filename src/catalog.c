@@ -138,7 +138,8 @@ static const struct hvtlfs_call_output outputs[] = { HVTLFS_CALL_OUTPUT_LIST(
 	HVTLFS_CALL_OUTPUT_ROW_) };
 
 /* Whether a call has output is its row's #HVTLFS_CALLF_OUTPUT; what it writes is its
- * row of #HVTLFS_CALL_OUTPUT_LIST. The compiler holds the second to the first. */
+ * row of #HVTLFS_CALL_OUTPUT_LIST. The compiler holds the second to the first, and to
+ * a row with sizes: an output's place after a fast input needs the input's size. */
 #define HVTLFS_CALL_FLAGS_ENUM_(name, code, tlfs_name, kind, flags, hdr, elem, decoder)            \
 	CALL_FLAGS_##name##_ = (flags),
 enum {
@@ -146,7 +147,9 @@ enum {
 };
 #define HVTLFS_CALL_OUTPUT_HAS_FLAG_(name, fixed, elem)                                            \
 	HVTLFS_STATIC_ASSERT((CALL_FLAGS_##name##_ & HVTLFS_CALLF_OUTPUT) != 0,                    \
-			     #name " has an output row but no HVTLFS_CALLF_OUTPUT");
+			     #name " has an output row but no HVTLFS_CALLF_OUTPUT");               \
+	HVTLFS_STATIC_ASSERT((CALL_FLAGS_##name##_ & HVTLFS_CALLF_SIZES) != 0,                     \
+			     #name " has an output row but no HVTLFS_CALLF_SIZES");
 HVTLFS_CALL_OUTPUT_LIST(HVTLFS_CALL_OUTPUT_HAS_FLAG_)
 
 const struct hvtlfs_call_output *hvtlfs_call_output_lookup(uint16_t code)

@@ -265,7 +265,7 @@ static int vtl_switch(const struct hvtlfs_dispatcher *d, const struct abi_ *a,
 		in.vtl_input = regs->r[a->vtl_input] & a->vtl_input_mask;
 	in.options = d->partition->decoder_options;
 	in.features = a->features;
-	rc = hvtlfs_hvcall_check(&in, &s->req, NULL);
+	rc = hvtlfs_hvcall_check_(&in, &s->req, NULL, NULL);
 	if (rc != HVTLFS_OK)
 		return rc;
 	out->vtl_input = in.vtl_input;
@@ -370,7 +370,7 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 				  HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES) |
 		       feature_if(p->privileges_ebx, HVTLFS_CPUID_FEATURES_EBX_EXTENDED_HYPERCALLS,
 				  HVTLFS_HVCALL_FEAT_EXTENDED_HYPERCALLS);
-	rc = hvtlfs_hvcall_check(&in, &s->req, &need);
+	rc = hvtlfs_hvcall_check_(&in, &s->req, &need, &out_len);
 	if (rc != HVTLFS_OK)
 		return rc;
 	if (s->req.raise_ud) {
@@ -410,8 +410,6 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 	 * feature, were judged by hvtlfs_hvcall_check(). What is left is the ABI's. */
 	o = hvtlfs_call_output_lookup(out->code);
 	if (o) {
-		out_len =
-			o->fixed_size + (size_t)o->element_size * hvtlfs_control_rep_count(control);
 		if (fast) {
 			/* "This is only supported on x64 platforms" (TLFS "XMM Fast
 			 * Hypercall Output"). */
@@ -521,15 +519,24 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 			to = o->fixed_size;
 		}
 	}
+	/* Never past the output the check fitted (the reps completed are at most the rep
+	 * count): stated where an analyser sees it, which does not relate the reps to the
+	 * output's size (docs/proofs.md, "The dispatcher"). */
+	if (to > out_len)
+		to = out_len;
 	if (to > from) {
 		if (fast) {
 			uint8_t image[FAST_MAX_BYTES_];
+			/* The output's end in the image: inside it, as the check fitted the
+			 * output after the input (stated as above). */
+			const size_t end =
+				out_at + to < sizeof(image) ? out_at + to : sizeof(image);
 			size_t i;
 
 			fast_image(a, regs, image);
-			for (i = from; i < to; i++)
-				image[out_at + i] = call.output[i];
-			fast_store(a, regs, image, out_at + from, out_at + to);
+			for (i = out_at + from; i < end; i++)
+				image[i] = s->output[i];
+			fast_store(a, regs, image, out_at + from, end);
 		} else if (d->memory.write(d->memory.ctx, out_gpa + from, call.output + from,
 					   to - from) != 0) {
 			return fault(out, out_gpa + from, HVTLFS_ERR_GUEST_WRITE);

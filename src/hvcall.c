@@ -108,7 +108,11 @@ static int decode_list(struct hvtlfs_hvcall_request *req, const struct call_ *c,
 
 	req->range_format = format;
 	req->ranges_first = req->rep_start;
-	/* Entry by entry (rep index i, array index k), each through the list decoder. */
+	/* Entry by entry (rep index i, array index k), each through the list decoder.
+	 * For Frama-C (proofs/): an index the loop's tests do not bound (their limits of
+	 * unknown value) is widened to the next hint, here a page's entries (the
+	 * dispatcher's array), so that the entries decoded are known to be at most that. */
+	/*@ widen_hints k, HVTLFS_PAGE_SIZE / 8; */
 	for (k = 0; k < n && i < end; k++, i++) {
 		size_t bad = 0;
 		/* Entries past 2^64 - 1 are clamped, not refused: the TLFS ignores invalid
@@ -375,7 +379,8 @@ static int decode_vp_registers(struct hvtlfs_hvcall_request *req, const struct c
 	output_at(req, c, out_elem);
 	n = elements_fit(req, c->el->registers_cap);
 	end = elements_in(c, hdr, set ? sizeof(struct hvtlfs_register_assoc) : sizeof(uint32_t));
-	/* Rep index i, array index k (elements_in()). */
+	/* Rep index i, array index k (elements_in()); the hint as in decode_list(). */
+	/*@ widen_hints k, HVTLFS_GET_VP_REGISTERS_MAX_PER_PAGE; */
 	for (k = 0, i = req->rep_start; k < n && i < end; k++, i++) {
 		struct hvtlfs_register_entry *e = &c->el->registers[k];
 		const uint8_t *p;
@@ -441,7 +446,8 @@ static int decode_vp_index(struct hvtlfs_hvcall_request *req, const struct call_
 	output_at(req, c, sizeof(uint32_t));
 	n = elements_fit(req, c->el->apic_ids_cap);
 	end = elements_in(c, hdr, sizeof(uint32_t));
-	/* Rep index i, array index k (elements_in()). */
+	/* Rep index i, array index k (elements_in()); the hint as in decode_list(). */
+	/*@ widen_hints k, HVTLFS_GET_VP_INDEX_MAX_PER_PAGE; */
 	for (k = 0, i = req->rep_start; k < n && i < end; k++, i++)
 		c->el->apic_ids[k] =
 			(uint32_t)hvtlfs_guest_le_(c->b + hdr + sizeof(uint32_t) * (size_t)i, 4u);
@@ -732,6 +738,12 @@ static bool judge_gpas(struct hvtlfs_hvcall_request *req, const struct hvtlfs_hv
 int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
 			size_t *need)
 {
+	return hvtlfs_hvcall_check_(in, req, need, NULL);
+}
+
+int hvtlfs_hvcall_check_(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
+			 size_t *need, size_t *out_size)
+{
 	const struct hvtlfs_call_info *info = NULL;
 	const struct hvtlfs_call_output *out;
 	uint64_t control, size, out_need;
@@ -762,6 +774,8 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 	(void)hvtlfs_vpset_decode_mask(&req->vps, 0);
 	if (need)
 		*need = 0;
+	if (out_size)
+		*out_size = 0;
 
 	/* The privilege first, before anything about the input is told (TLFS "Ordering of
 	 * Error Conditions": ACCESS_DENIED over a status that reveals more; KVM does the
@@ -794,8 +808,12 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 		    (out_need && !(in->features & HVTLFS_HVCALL_FEAT_XMM_OUTPUT)))
 			return raise_ud(req, HVTLFS_ERR_NO_FEATURE);
 	} else {
-		/* A call with no input ignores its input GPA (TLFS "Alignment Requirements"). */
-		if (size != 0 && !hvtlfs_gpa_fits_page_(in->input_gpa, size))
+		/* A call with no input ignores its input GPA (TLFS "Alignment Requirements").
+		 * An output larger than a page fits none: hvtlfs_call_check_gpas() (below)
+		 * refuses it the same way, after the input; compared here on the size itself,
+		 * so that an analyser bounds what the dispatcher writes by it. */
+		if ((size != 0 && !hvtlfs_gpa_fits_page_(in->input_gpa, size)) ||
+		    out_need > HVTLFS_PAGE_SIZE)
 			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
 		if (!judge_gpas(req, in, size, out_need))
 			return HVTLFS_OK;
@@ -805,6 +823,8 @@ int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvca
 	/* At most a page (slow) or 128 bytes (fast): fits a size_t. */
 	if (need)
 		*need = (size_t)size;
+	if (out_size)
+		*out_size = (size_t)out_need;
 	return HVTLFS_OK;
 }
 
@@ -823,7 +843,7 @@ int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
 	    (!el->registers && el->registers_cap) || (!el->apic_ids && el->apic_ids_cap))
 		return HVTLFS_ERR_NULL;
 	/* The input-free judgement, the same the dispatcher runs before it fetches. */
-	rc = hvtlfs_hvcall_check(in, req, NULL);
+	rc = hvtlfs_hvcall_check_(in, req, NULL, NULL);
 	if (rc != HVTLFS_OK)
 		return rc;
 	info = row_of(req->code, &row);

@@ -224,4 +224,13 @@ struct hvtlfs_list_plan_ {
 int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n, bool pages,
 			unsigned int base, unsigned int large, struct hvtlfs_list_plan_ *lp);
 
+/* hvtlfs_hvcall_check() (hvcall.c), also giving in *@out_size (may be NULL) the output
+ * bytes the control word describes (the catalog's fixed output + output element x rep
+ * count; 0 on a refusal and for a call without output): the size the check fitted to the
+ * output page or the fast registers, for the dispatcher. */
+struct hvtlfs_hvcall_input;
+struct hvtlfs_hvcall_request;
+int hvtlfs_hvcall_check_(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
+			 size_t *need, size_t *out_size);
+
 #endif /* HVTLFS_INTERNAL_H */

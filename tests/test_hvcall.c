@@ -1126,6 +1126,40 @@ static void test_check_boot_zeroed_output(void **state)
 	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
 }
 
+/*
+ * An output larger than a page fits none (TLFS "Hypercall Inputs": the output parameter
+ * list may not cross a page, HV_STATUS_INVALID_ALIGNMENT): HvCallGetVpRegisters's
+ * 16-byte values fill a page at 256 names (its input, 16 + 4 x 256 bytes, still fits);
+ * 257 are refused wherever the output GPA is, their input fitting.
+ */
+static void test_check_output_past_page(void **state)
+{
+	struct hvtlfs_hvcall_input in;
+	size_t need = 1;
+
+	(void)state;
+	memset(&in, 0, sizeof(in));
+	in.input_gpa = 0x10000;
+	in.output_gpa = 0x20000;
+	in.control = 0x0050u | (256ull << 32);
+	assert_int_equal(hvtlfs_hvcall_check(&in, &req, &need), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+	assert_int_equal(need, 16 + 4 * 256);
+	in.output_gpa = 0x20008; /* 4096 bytes from 8 bytes in: into the next page */
+	assert_int_equal(hvtlfs_hvcall_check(&in, &req, &need), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(need, 0);
+	in.control = 0x0050u | (257ull << 32);
+	in.output_gpa = 0x20000;
+	assert_int_equal(hvtlfs_hvcall_check(&in, &req, &need), HVTLFS_OK);
+	expect(0x4, 0, HVTLFS_ERR_ALIGNMENT);
+	assert_int_equal(need, 0);
+	/* A rep start past 0 changes nothing but the reps reported: the list is judged whole. */
+	in.control |= 200ull << 48;
+	assert_int_equal(hvtlfs_hvcall_check(&in, &req, &need), HVTLFS_OK);
+	expect(0x4, 200, HVTLFS_ERR_ALIGNMENT);
+}
+
 /* HvExtCallMemoryHeatHint as Linux's hv_free_page_report() issues it (a rep call, heat
  * type 2, 2 MiB HV_GPA_PAGE_RANGE entries, no output). */
 static void test_dec_ext_heat_hint(void **state)
@@ -1184,6 +1218,7 @@ int main(void)
 		cmocka_unit_test(test_dec_retarget),
 		cmocka_unit_test(test_dec_ext_query),
 		cmocka_unit_test(test_check_boot_zeroed_output),
+		cmocka_unit_test(test_check_output_past_page),
 		cmocka_unit_test(test_dec_ext_heat_hint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

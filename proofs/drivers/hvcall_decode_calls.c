@@ -55,7 +55,7 @@
  * prove-options: -eva-domains-function gauges:decode_list+
  * prove-options: -eva-partition-history 1 -eva-interprocedural-history
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
- * prove-slevel: hvtlfs_hvcall_decode_into:50 hvtlfs_hvcall_check:50
+ * prove-slevel: hvtlfs_hvcall_decode_into:50 hvtlfs_hvcall_check_:50
  * prove-cost: 20
  */
 #include "hvcall_decode.h"

@@ -28,7 +28,7 @@
  * prove-sources: hvcall.c catalog.c vpset.c registers.c
  * prove-options: -eva-precision 0 -eva-split-limit 1000 -eva-split-return auto
  * prove-slevel: hvtlfs_call_lookup:1000 hvtlfs_vpset_decode_mask:20
- * prove-slevel: hvtlfs_hvcall_decode_into:50 hvtlfs_hvcall_check:50
+ * prove-slevel: hvtlfs_hvcall_decode_into:50 hvtlfs_hvcall_check_:50
  * prove-cost: 7
  */
 #include "hvcall_decode.h"

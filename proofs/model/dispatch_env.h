@@ -10,16 +10,9 @@
  * handler reads every byte of its input and every element the call gives it: the
  * ranges of a range request up to its range count, the registers or APIC ids of a
  * register or VP-index request up to its element count (the counts a request of that
- * kind defines, struct hvtlfs_hvcall_request), each at most the reps the call hands
- * it (rep_start to rep_limit). It writes its whole output and replies any status with
- * any reps completed.
- *
- * Why the reads stop at the reps handed over too: the decoder's check zeroes the
- * request with volatile stores, whose values Eva does not track (docs/proofs.md,
- * "Volatile stores"), so where the decoder returns before its element loop Eva sees a
- * request of any kind and counts; the dispatcher bounds rep_limit by the rep count,
- * and a request's element count is never more than the reps it decoded (the decoders'
- * drivers and tests/test_dispatch.c).
+ * kind defines, struct hvtlfs_hvcall_request), as a handler that trusts the request
+ * reads them. It writes its whole output and replies any status with any reps
+ * completed.
  */
 #ifndef HVTLFS_PROVE_DISPATCH_ENV_H
 #define HVTLFS_PROVE_DISPATCH_ENV_H
@@ -65,24 +58,16 @@ static void handler(void *ctx, const struct hvtlfs_dispatch_call *call,
 		sum += call->input[i];
 	if (call->req) {
 		uint32_t kind = call->req->kind;
-		/* The reps the call gives the handler; never more than rep_limit, as
-		 * stated: where the rep start and the limit are intervals the analysis
-		 * does not relate, their difference comes out of any value. */
-		size_t reps =
-			call->rep_limit > call->rep_start ? call->rep_limit - call->rep_start : 0;
-
-		if (reps > call->rep_limit)
-			reps = call->rep_limit;
 
 		if (kind == HVTLFS_HVCALL_REQ_FLUSH_VA || kind == HVTLFS_HVCALL_REQ_FLUSH_GPA ||
 		    kind == HVTLFS_HVCALL_REQ_VISIBILITY || kind == HVTLFS_HVCALL_REQ_EXT_HEAT_HINT)
-			for (i = 0; i < call->req->nranges && i < reps; i++)
+			for (i = 0; i < call->req->nranges; i++)
 				sum += (unsigned int)call->ranges[i].base;
 		if (kind == HVTLFS_HVCALL_REQ_VP_REGISTERS)
-			for (i = 0; i < call->req->nelements && i < reps; i++)
+			for (i = 0; i < call->req->nelements; i++)
 				sum += call->registers[i].name;
 		if (kind == HVTLFS_HVCALL_REQ_VP_INDEX)
-			for (i = 0; i < call->req->nelements && i < reps; i++)
+			for (i = 0; i < call->req->nelements; i++)
 				sum += call->apic_ids[i];
 	}
 	if (call->output_len)
@@ -104,26 +89,18 @@ static void env_partition(struct hvtlfs_dispatch_partition *p)
 }
 
 /* The register file of any values, @control where @abi takes it (x86: EDX:EAX, the
- * high halves any, or 0 without @any_high; arm64: X1, W0 the hypercall function id
- * or, with @any_function, any value), and the outcome of any bytes.
- *
- * Why the high halves 0 for some states: the dispatcher drops them (it reads EDX and
- * EAX), but the analysis does not see through the masking of a value whose high half
- * is unknown: a rep count of one interval beside any high half comes out of it as 0
- * to 4095 (a single value comes out exact), so a family that takes its rep counts as
- * one interval takes them with high halves 0, and those of any value with every count
- * apart (the register family: every control word). */
-static void env_regs(unsigned int abi, uint64_t control, bool any_function, bool any_high,
+ * high halves any; arm64: X1, W0 the hypercall function id or, with @any_function, any
+ * value), and the outcome of any bytes. */
+static void env_regs(unsigned int abi, uint64_t control, bool any_function,
 		     struct hvtlfs_dispatch_outcome *out)
 {
 	prove_unknown(&regs, sizeof(regs));
 	prove_unknown(out, sizeof(*out));
 	if (abi == HVTLFS_DISPATCH_ABI_X86) {
 		regs.r[HVTLFS_DISPATCH_REG_RDX] =
-			(control >> 32) | (any_high ? prove_u64() & ~(uint64_t)0xFFFFFFFFu : 0);
+			(control >> 32) | (prove_u64() & ~(uint64_t)0xFFFFFFFFu);
 		regs.r[HVTLFS_DISPATCH_REG_RAX] =
-			(control & 0xFFFFFFFFu) |
-			(any_high ? prove_u64() & ~(uint64_t)0xFFFFFFFFu : 0);
+			(control & 0xFFFFFFFFu) | (prove_u64() & ~(uint64_t)0xFFFFFFFFu);
 	} else if (abi == HVTLFS_DISPATCH_ABI_ARM64) {
 		regs.r[HVTLFS_DISPATCH_REG_X(1)] = control;
 		if (!any_function)
