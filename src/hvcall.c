@@ -708,12 +708,20 @@ static const struct hvtlfs_call_info *row_of(uint16_t code, size_t *row)
 	return info;
 }
 
+/* The variable header size (8-byte units) of call @info with control word @control: 0
+ * for a row that takes none (after hvtlfs_call_check(), which refuses any other, the
+ * same value; written so that an analyser sees it without relating the two). */
+static uint32_t var_hdr_of(const struct hvtlfs_call_info *info, uint64_t control)
+{
+	return (info->flags & HVTLFS_CALLF_VARHDR) ? hvtlfs_control_var_hdr_size(control) : 0;
+}
+
 /* The input bytes call @info with control word @control needs, as the catalog sizes
  * it: the fixed header, the variable header and the rep elements. */
 static uint64_t input_size(const struct hvtlfs_call_info *info, uint64_t control)
 {
 	return (uint64_t)info->fixed_header_size +
-	       sizeof(uint64_t) * (uint64_t)hvtlfs_control_var_hdr_size(control) +
+	       sizeof(uint64_t) * (uint64_t)var_hdr_of(info, control) +
 	       (uint64_t)info->rep_element_size * hvtlfs_control_rep_count(control);
 }
 
@@ -863,7 +871,7 @@ int hvtlfs_hvcall_decode_into(const struct hvtlfs_hvcall_input *in,
 	need = (size_t)input_size(info, in->control);
 	c.in = in;
 	c.info = info;
-	c.varhdr = hvtlfs_control_var_hdr_size(in->control);
+	c.varhdr = var_hdr_of(info, in->control);
 	c.kind = dispatch[row].kind;
 	c.el = el;
 	c.set = (in->features & HVTLFS_HVCALL_FEAT_ARM64) ? HVTLFS_REGSET_ARM64 : HVTLFS_REGSET_X64;

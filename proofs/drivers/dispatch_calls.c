@@ -41,19 +41,19 @@
 #include "dispatch_env.h"
 
 /*
- * A control word of call @code as a guest may write it: every rep count and rep start
- * (each 0 to 4095, every pair of them), the nested and reserved bits of any value, the
- * fast bit @fast; the variable header size 0 (docs/proofs.md, "The dispatcher"). The
+ * A control word of call @code as a guest may write it: every variable header size,
+ * rep count and rep start (every combination of them), the nested and reserved bits
+ * of any value, the fast bit @fast (docs/proofs.md, "The dispatcher"). The
  * analysis cannot take the fields of such a word apart (each comes out as its whole
- * range, the pairs of one unrelated): the dispatcher and the decoder it runs bound
+ * range, unrelated to the others): the dispatcher and the decoder it runs bound
  * what they read and write by the sizes the check fitted to the page or the register
- * block, not by the fields (src/dispatch.c, src/hvcall.c).
+ * block and by the catalog's row (a row without a variable header has none), not by
+ * the fields (src/dispatch.c, src/hvcall.c).
  */
 static uint64_t any_control(uint16_t code, bool fast)
 {
-	return (prove_u64() &
-		~(HVTLFS_CONTROL_CODE_MASK | HVTLFS_CONTROL_FAST | HVTLFS_CONTROL_VARHDR_MASK)) |
-	       code | (fast ? HVTLFS_CONTROL_FAST : 0);
+	return (prove_u64() & ~(HVTLFS_CONTROL_CODE_MASK | HVTLFS_CONTROL_FAST)) | code |
+	       (fast ? HVTLFS_CONTROL_FAST : 0);
 }
 
 static const uint16_t regs_codes[] = { HVTLFS_CALL_DISABLE_VP_VTL, HVTLFS_CALL_RESET_DEBUG_SESSION,
@@ -123,9 +123,8 @@ static const uint16_t slow_codes[] = { HVTLFS_CALL_POST_MESSAGE,
  * elements (HvCallGetVpIndexFromApicId with output, HvCallSetVpRegisters, and
  * HvCallFlushVirtualAddressList's ranges), and a call without sizes
  * (HvExtCallEpfSetup: the dispatcher passes the rest of the input page).
- * Bounds: every control word of the row (any_control(): every rep count with every
- * rep start, the nested and reserved bits any) but the variable header size, 0; the
- * high halves of EDX and EAX any (i386). Row and ABI apart (split).
+ * Bounds: none: every control word of the row (any_control()), with any high halves
+ * of EDX and EAX (i386). Row and ABI apart (split).
  */
 static int slow_family(void)
 {
@@ -165,9 +164,8 @@ static const uint16_t fast_codes[] = { HVTLFS_CALL_GET_VP_REGISTERS,
  * Rows: rep calls with output (HvCallGetVpRegisters, HvCallGetVpIndexFromApicId: the
  * output after the input in the register image) and a simple fast call with a decoder
  * (HvCallSignalEvent).
- * Bounds: every fast control word of the row (any_control(): every rep count with
- * every rep start, the nested and reserved bits any) but the variable header size, 0;
- * the high halves of EDX and EAX any (i386). Row and ABI apart (split).
+ * Bounds: none: every fast control word of the row (any_control()), with any high
+ * halves of EDX and EAX (i386). Row and ABI apart (split).
  */
 static int fast_family(void)
 {
@@ -208,9 +206,8 @@ static const uint16_t handler_codes[] = { HVTLFS_CALL_MODIFY_VTL_PROTECTION_MASK
  * Rows: a rep call without a decoder (HvCallModifyVtlProtectionMask: no request), a
  * rep call with a decoder and output (HvCallGetVpIndexFromApicId), a simple call with
  * output and no decoder (HvCallPostDebugData).
- * Bounds: every control word of the row (any_control(): every rep count with every
- * rep start, the nested and reserved bits any) but the variable header size, 0; the
- * high halves of EDX and EAX any (i386). Row, ABI and table size apart (split).
+ * Bounds: none: every control word of the row (any_control()), with any high halves
+ * of EDX and EAX (i386). Row, ABI and table size apart (split).
  */
 static int handler_family(void)
 {
