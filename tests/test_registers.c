@@ -43,6 +43,8 @@ static const struct {
 	{ 0x00010003, HVTLFS_REGSET_X64, "HvRegisterInterruptState", 64, 0, 0 },
 	{ 0x00010004, HVTLFS_REGSET_X64, "HvRegisterPendingEvent0", 128, 0, 0 },
 	{ 0x00010005, HVTLFS_REGSET_X64, "HvRegisterPendingEvent1", 128, 0, 0 },
+	{ 0x00010006, HVTLFS_REGSET_X64, "HvRegisterPendingEvent2", 128, 0, 0 },
+	{ 0x00010007, HVTLFS_REGSET_ARM64, "HvRegisterPendingEvent3", 128, 0, 0 },
 	{ 0x00020000, HVTLFS_REGSET_X64, "HvX64RegisterRax", 64, 0, 0 },
 	{ 0x00020004, HVTLFS_REGSET_X64, "HvX64RegisterRsp", 64, 0, 0 },
 	{ 0x0002000F, HVTLFS_REGSET_X64, "HvX64RegisterR15", 64, 0, 0 },
@@ -70,6 +72,7 @@ static const struct {
 	{ 0x0008001F, HVTLFS_REGSET_X64, "HvX64RegisterMtrrPhysBaseF", 64, 0, 0 },
 	{ 0x00080040, HVTLFS_REGSET_X64, "HvX64RegisterMtrrPhysMask0", 64, 0, 0 },
 	{ 0x0008007A, HVTLFS_REGSET_X64, "HvX64RegisterMtrrFix4kF8000", 64, 0, 0 },
+	{ 0x0008007B, HVTLFS_REGSET_X64, "HvX64RegisterTscAux", 64, 0, 0 },
 	{ 0x0008007D, HVTLFS_REGSET_X64, "HvX64RegisterDebugCtl", 64, 0, 0 },
 	{ 0x00080083, HVTLFS_REGSET_X64, "HvX64RegisterSgxLaunchControl3", 64, 0, 0 },
 	{ 0x000800A1, HVTLFS_REGSET_X64, "HvX64RegisterIa32FeatureControl", 64, 0, 0 },
@@ -84,6 +87,7 @@ static const struct {
 	{ 0x00090012, HVTLFS_REGSET_X64, "HvX64RegisterTpr", 64, 0x40000072, 0 },
 	{ 0x00090013, HVTLFS_REGSET_ARM64, "HvRegisterVpAssistPage", 64, 0x40000073, 0 },
 	{ 0x00090017, HVTLFS_REGSET_ARM64, "HvRegisterReferenceTsc", 64, 0x40000021, 0 },
+	{ 0x0009001A, HVTLFS_REGSET_X64, "HvRegisterReferenceTscSequence", 64, 0, 0 },
 	{ 0x000A0000, HVTLFS_REGSET_ARM64, "HvRegisterSint0", 64, 0x40000090, 0 },
 	{ 0x000A000F, HVTLFS_REGSET_X64, "HvRegisterSint15", 64, 0x4000009F, 0 },
 	{ 0x000A0010, HVTLFS_REGSET_ARM64, "HvRegisterScontrol", 64, 0x40000080, 0 },
@@ -96,8 +100,9 @@ static const struct {
 	{ 0x000B0001, HVTLFS_REGSET_ARM64, "HvRegisterStimer0Count", 64, 0x400000B1, 0 },
 	{ 0x000B0006, HVTLFS_REGSET_X64, "HvRegisterStimer3Config", 64, 0x400000B6, 0 },
 	{ 0x000B0007, HVTLFS_REGSET_X64, "HvRegisterStimer3Count", 64, 0x400000B7, 0 },
-	{ 0x000B0100, HVTLFS_REGSET_X64, "HvRegisterStimeUnhaltedTimerConfig", 64, 0, 0 },
-	{ 0x000B0101, HVTLFS_REGSET_X64, "HvRegisterStimeUnhaltedTimerCount", 64, 0, 0 },
+	/* MSRs: TLFS timers.md, "Synthetic Time-Unhalted Timer MSRs". */
+	{ 0x000B0100, HVTLFS_REGSET_X64, "HvRegisterStimeUnhaltedTimerConfig", 64, 0x40000114, 0 },
+	{ 0x000B0101, HVTLFS_REGSET_X64, "HvRegisterStimeUnhaltedTimerCount", 64, 0x40000115, 0 },
 	{ 0x000C0000, HVTLFS_REGSET_X64, "HvX64RegisterYmm0Low", 128, 0, 0 },
 	{ 0x000C001F, HVTLFS_REGSET_X64, "HvX64RegisterYmm15High", 128, 0, 0 },
 	{ 0x000D0002, HVTLFS_REGSET_X64, "HvRegisterVsmCodePageOffsets", 64, 0, 1 },
@@ -147,6 +152,13 @@ static void test_catalog_golden(void **state)
 		if (golden[i].msr)
 			assert_ptr_equal(hvtlfs_register_lookup_msr(golden[i].msr), ri);
 	}
+	/* Rows of the TLFS table (datatypes/hv_register_name.md) say so. */
+	assert_int_equal(hvtlfs_register_lookup(0x0008007B, HVTLFS_REGSET_X64)->source,
+			 HVTLFS_REGSRC_TLFS);
+	assert_int_equal(hvtlfs_register_lookup(0x00010007, HVTLFS_REGSET_X64)->source,
+			 HVTLFS_REGSRC_TLFS);
+	assert_int_equal(hvtlfs_register_lookup(0x0009001A, HVTLFS_REGSET_ARM64)->source,
+			 HVTLFS_REGSRC_TLFS);
 	/* The enumerators are the TLFS numbers. */
 	assert_int_equal(HVTLFS_REGISTER_GUEST_OS_ID, 0x00090002);
 	assert_int_equal(HVTLFS_REGISTER_VP_INDEX, 0x00090003);

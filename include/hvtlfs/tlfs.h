@@ -621,6 +621,8 @@ enum hvtlfs_msr {
 	X(INTERRUPT_STATE, 0x00010003, "HvRegisterInterruptState", ALL, 64, TLFS, RW, 0)           \
 	X(PENDING_EVENT0, 0x00010004, "HvRegisterPendingEvent0", ALL, 128, TLFS, RW, 0)            \
 	X(PENDING_EVENT1, 0x00010005, "HvRegisterPendingEvent1", ALL, 128, TLFS, RW, 0)            \
+	X(PENDING_EVENT2, 0x00010006, "HvRegisterPendingEvent2", ALL, 128, TLFS, RW, 0)            \
+	X(PENDING_EVENT3, 0x00010007, "HvRegisterPendingEvent3", ALL, 128, TLFS, RW, 0)            \
 	X(X64_RAX, 0x00020000, "HvX64RegisterRax", X64, 64, TLFS, RW, 0)                           \
 	X(ARM64_X0, 0x00020000, "HvArm64RegisterX0", ARM64, 64, OPENVMM, RW, 0)                    \
 	X(X64_RCX, 0x00020001, "HvX64RegisterRcx", X64, 64, TLFS, RW, 0)                           \
@@ -798,7 +800,7 @@ enum hvtlfs_msr {
 	X(X64_MTRR_FIX4KE8000, 0x00080078, "HvX64RegisterMtrrFix4kE8000", X64, 64, TLFS, RW, 0)    \
 	X(X64_MTRR_FIX4KF0000, 0x00080079, "HvX64RegisterMtrrFix4kF0000", X64, 64, TLFS, RW, 0)    \
 	X(X64_MTRR_FIX4KF8000, 0x0008007A, "HvX64RegisterMtrrFix4kF8000", X64, 64, TLFS, RW, 0)    \
-	X(X64_TSC_AUX, 0x0008007B, "HvX64RegisterTscAux", X64, 64, OPENVMM, RW, 0)                 \
+	X(X64_TSC_AUX, 0x0008007B, "HvX64RegisterTscAux", X64, 64, TLFS, RW, 0)                    \
 	X(X64_BNDCFGS, 0x0008007C, "HvX64RegisterBndcfgs", X64, 64, TLFS, RW, 0)                   \
 	X(X64_DEBUG_CTL, 0x0008007D, "HvX64RegisterDebugCtl", X64, 64, TLFS, RW, 0)                \
 	X(X64_SGX_LAUNCH_CONTROL0, 0x00080080, "HvX64RegisterSgxLaunchControl0",                   \
@@ -823,6 +825,8 @@ enum hvtlfs_msr {
 	X(X64_TPR, 0x00090012, "HvX64RegisterTpr", X64, 64, TLFS, RW, 0x40000072)                  \
 	X(VP_ASSIST_PAGE, 0x00090013, "HvRegisterVpAssistPage", ALL, 64, TLFS, RW, 0x40000073)     \
 	X(REFERENCE_TSC, 0x00090017, "HvRegisterReferenceTsc", ALL, 64, TLFS, RW, 0x40000021)      \
+	X(REFERENCE_TSC_SEQUENCE, 0x0009001A, "HvRegisterReferenceTscSequence",                    \
+	  ALL, 64, TLFS, RW, 0)                                                                    \
 	X(SINT0, 0x000A0000, "HvRegisterSint0", ALL, 64, TLFS, RW, 0x40000090)                     \
 	X(SINT1, 0x000A0001, "HvRegisterSint1", ALL, 64, TLFS, RW, 0x40000091)                     \
 	X(SINT2, 0x000A0002, "HvRegisterSint2", ALL, 64, TLFS, RW, 0x40000092)                     \
@@ -854,9 +858,9 @@ enum hvtlfs_msr {
 	X(STIMER3_CONFIG, 0x000B0006, "HvRegisterStimer3Config", ALL, 64, TLFS, RW, 0x400000B6)    \
 	X(STIMER3_COUNT, 0x000B0007, "HvRegisterStimer3Count", ALL, 64, TLFS, RW, 0x400000B7)      \
 	X(STIME_UNHALTED_TIMER_CONFIG, 0x000B0100, "HvRegisterStimeUnhaltedTimerConfig",           \
-	  ALL, 64, TLFS, RW, 0)                                                                    \
+	  ALL, 64, TLFS, RW, 0x40000114)                                                           \
 	X(STIME_UNHALTED_TIMER_COUNT, 0x000B0101, "HvRegisterStimeUnhaltedTimerCount",             \
-	  ALL, 64, TLFS, RW, 0)                                                                    \
+	  ALL, 64, TLFS, RW, 0x40000115)                                                           \
 	X(X64_YMM0_LOW, 0x000C0000, "HvX64RegisterYmm0Low", X64, 128, TLFS, RW, 0)                 \
 	X(X64_YMM1_LOW, 0x000C0001, "HvX64RegisterYmm1Low", X64, 128, TLFS, RW, 0)                 \
 	X(X64_YMM2_LOW, 0x000C0002, "HvX64RegisterYmm2Low", X64, 128, TLFS, RW, 0)                 \
