@@ -337,6 +337,28 @@ static void test_fast(void **state)
 #endif
 
 #if defined(HVTLFS_ARCH_HAS_VTL_SWITCH) && HVTLFS_ARCH_HAS_VTL_SWITCH
+/* Floating-point values live across a VTL call and nothing else (no function call
+ * between, which would make the compiler save them anyway): the x87 stack (a long
+ * double, and on i386 a double unless built with -mfpmath=sse) and the XMM registers
+ * (a double on x86_64, or with -mfpmath=sse) survive the mock's scrambling of the
+ * state VTLs share only if the switch's asm names them clobbered. */
+static volatile long double l_seed;
+static volatile double d_seed;
+
+static __attribute__((noinline)) int
+fp_across_vtl_call(const struct hvtlfs_vsm_code_page_offsets *o)
+{
+	/* Read before the call and again after it (volatile, and the asm clobbers
+	 * memory): the compiler can neither fold the values nor decide the comparisons
+	 * before the call. */
+	const long double l = l_seed, lx = l * 3.0L, ly = l + 0.5L;
+	const double d = d_seed, dx = d * 7.0, dy = d - 0.25;
+	int rc = hvtlfs_vtl_call(o);
+
+	return rc == HVTLFS_OK && lx == l_seed * 3.0L && ly == l_seed + 0.5L &&
+	       dx == d_seed * 7.0 && dy == d_seed - 0.25;
+}
+
 /* VTL call and return through the fake page's sequences at the offsets its
  * HvRegisterVsmCodePageOffsets gives; locals live across the switch survive the
  * garbage the mock leaves in every shared register. */
@@ -367,13 +389,16 @@ static void test_vtl_switch(void **state)
 	assert_int_equal(hvtlfs_vtl_return(&o, false), HVTLFS_OK);
 	assert_true(hvtlfs_mock_last_call()->vtl_input == 0);
 	assert_true(a == seed * 3u && b == (seed ^ 0x5555u) && d == seed + 77u && e == seed >> 3);
+	l_seed = 1.25L;
+	d_seed = 2.5;
+	assert_true(fp_across_vtl_call(&o));
 	/* Refusals. */
 	assert_int_equal(hvtlfs_vtl_call(NULL), HVTLFS_ERR_NULL);
 	o.vtl_call = 4096;
 	assert_int_equal(hvtlfs_vtl_call(&o), HVTLFS_ERR_INVALID_ARG);
 	hvtlfs_hypercall_page = NULL;
 	assert_int_equal(hvtlfs_vtl_return(&o, false), HVTLFS_ERR_NO_HYPERCALL_PAGE);
-	assert_int_equal(hvtlfs_mock_call_count(), 3);
+	assert_int_equal(hvtlfs_mock_call_count(), 4);
 }
 #endif
 

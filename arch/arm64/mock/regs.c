@@ -77,12 +77,13 @@ static void answer(uint64_t x[NREGS_], unsigned int via)
 						       : hvtlfs_mock_garbage_(G_X_ + 2 + i, &c);
 }
 
-void hvtlfs_mock_page_dispatch_(void *frame)
+unsigned int hvtlfs_mock_page_dispatch_(void *frame)
 {
 	struct frame_ *f = (struct frame_ *)frame;
 
 	answer(f->x, HVTLFS_MOCK_VIA_PAGE);
 	f->nzcv ^= NZCV_;
+	return 0; /* no VTL switch through this page */
 }
 
 void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via)

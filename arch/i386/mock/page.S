@@ -7,7 +7,8 @@
  * flags into a frame (struct frame_ in regs.c), calls
  * the C dispatcher on a 16-byte aligned stack, then returns with every register
  * reloaded from the frame: the result in EDX:EAX and garbage in EBX, ECX, EDI
- * and ESI. The dispatcher is hidden, so the call needs no GOT pointer in EBX.
+ * and ESI; after a VTL switch the x87 and XMM registers are scrambled here. The
+ * dispatcher is hidden, so the call needs no GOT pointer in EBX.
  *
  * The same text as arch/x86_64/mock/page.S where the two agree (the symbol's
  * declaration): each arch folder is complete on its own, so that include/, src/
@@ -33,6 +34,25 @@ hvtlfs_mock_page_entry_:
 	call	hvtlfs_mock_page_dispatch_
 	movl	%ebx, %esp
 	.cfi_def_cfa_register %esp
+	/* HVTLFS_MOCK_SCRAMBLE_X87_ (a VTL switch): every x87 register filled, then the
+	 * stack emptied (FNINIT: all tags empty, the default control word), so a value
+	 * the caller kept there is gone and an MMX register holds garbage. */
+	testl	$1, %eax
+	jz	1f
+	fninit
+	.rept	8
+	fldpi
+	.endr
+	fninit
+1:
+	/* HVTLFS_MOCK_SCRAMBLE_XMM_ (a VTL switch, SSE2 present): XMM0-XMM7 all ones, a
+	 * NaN in every lane. */
+	testl	$2, %eax
+	jz	2f
+	.irp n, 0,1,2,3,4,5,6,7
+	pcmpeqd	%xmm\n, %xmm\n
+	.endr
+2:
 	popal
 	.cfi_adjust_cfa_offset -32
 	popfl

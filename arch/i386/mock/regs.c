@@ -12,6 +12,8 @@
 #define _GNU_SOURCE 1
 #include "mock_internal.h"
 
+#include <cpuid.h>
+#include <stdbool.h>
 #include <string.h>
 
 /* Arithmetic flags (CF PF AF ZF SF OF): the only flag bits the mock scrambles. */
@@ -40,6 +42,14 @@ static uint64_t pair(uint32_t hi, uint32_t lo)
 	return ((uint64_t)hi << 32) | lo;
 }
 
+/* Whether the CPU has SSE2 (CPUID leaf 1 EDX bit 26): the XMM registers exist. */
+static bool sse2(void)
+{
+	unsigned int a, b, c, d;
+
+	return __get_cpuid(1, &a, &b, &c, &d) && (d & bit_SSE2) != 0;
+}
+
 /* The call as the register pairs give it. */
 static void take(struct hvtlfs_mock_call *c, unsigned int via, uint64_t control, uint64_t input,
 		 uint64_t output, uint32_t ecx)
@@ -55,7 +65,7 @@ static void take(struct hvtlfs_mock_call *c, unsigned int via, uint64_t control,
 	hvtlfs_mock_run_(c);
 }
 
-void hvtlfs_mock_page_dispatch_(void *frame)
+unsigned int hvtlfs_mock_page_dispatch_(void *frame)
 {
 	struct frame_ *f = (struct frame_ *)frame;
 	struct hvtlfs_mock_call c;
@@ -75,7 +85,9 @@ void hvtlfs_mock_page_dispatch_(void *frame)
 		f->eax = hvtlfs_mock_garbage32_(G_EAX_, &c);
 		f->edx = hvtlfs_mock_garbage32_(G_EDX_, &c);
 		f->ebp = hvtlfs_mock_garbage32_(G_EBP_, &c);
+		return HVTLFS_MOCK_SCRAMBLE_X87_ | (sse2() ? HVTLFS_MOCK_SCRAMBLE_XMM_ : 0u);
 	}
+	return 0;
 }
 
 void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via)

@@ -7,7 +7,8 @@
  * XMM0-XMM15 (the C code it calls may use any of them) into a frame (struct frame_ in regs.c),
  * calls the C dispatcher on a 16-byte aligned stack, then returns with every
  * register reloaded from the frame: the dispatcher has put the result in RAX
- * and garbage in each register the hypervisor may change that is no output.
+ * and garbage in each register the hypervisor may change that is no output;
+ * after a VTL switch the x87 registers are scrambled here.
  *
  * The same text as arch/i386/mock/page.S where the two agree (the symbol's
  * declaration): each arch folder is complete on its own, so that include/, src/
@@ -37,6 +38,17 @@ hvtlfs_mock_page_entry_:
 	call	hvtlfs_mock_page_dispatch_
 	movq	%rbx, %rsp
 	.cfi_def_cfa_register %rsp
+	/* HVTLFS_MOCK_SCRAMBLE_X87_ (a VTL switch): every x87 register filled, then the
+	 * stack emptied (FNINIT: all tags empty, the default control word), so a value
+	 * the caller kept there is gone and an MMX register holds garbage. */
+	testl	$1, %eax
+	jz	1f
+	fninit
+	.rept	8
+	fldpi
+	.endr
+	fninit
+1:
 	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	movdqu	(\n * 16)(%rsp), %xmm\n
 	.endr

@@ -84,7 +84,7 @@ static void take(struct hvtlfs_mock_call *c, unsigned int via, uint64_t rax, uin
 	hvtlfs_mock_run_(c);
 }
 
-void hvtlfs_mock_page_dispatch_(void *frame)
+unsigned int hvtlfs_mock_page_dispatch_(void *frame)
 {
 	struct frame_ *f = (struct frame_ *)frame;
 	struct hvtlfs_mock_call c;
@@ -115,7 +115,9 @@ void hvtlfs_mock_page_dispatch_(void *frame)
 		f->r15 = hvtlfs_mock_garbage_(G_R12_ + 3, &c);
 		for (i = 0; i < 32u; i++)
 			f->xmm[i] = hvtlfs_mock_garbage_(G_XMM_ + i, &c);
+		return HVTLFS_MOCK_SCRAMBLE_X87_;
 	}
+	return 0;
 }
 
 void hvtlfs_mock_emulate_(ucontext_t *uc, unsigned int via)

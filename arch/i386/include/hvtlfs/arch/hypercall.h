@@ -133,15 +133,49 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall3(void *page, uint64_t contro
  */
 #define HVTLFS_ARCH_HAS_VTL_SWITCH 1
 
+/*! @cond HVTLFS_INTERNAL */
+/* The floating-point and vector registers VTLs share (TLFS vsm.md "Shared State": the
+ * x87, XMM and AVX state), each group named only where the build lets the compiler
+ * keep values in it: the x87 stack unless it is off (-msoft-float, -mno-80387:
+ * _SOFT_FLOAT, as a kernel builds; gcc refuses the names then), the MMX registers (the
+ * x87's, another register file to the compiler) with MMX, XMM0-XMM7 with SSE (a
+ * clobbered XMM register is its whole YMM and ZMM register), and with AVX-512 the
+ * mask registers. */
+#if !defined(_SOFT_FLOAT)
+#define HVTLFS_ARCH_VTL_X87_CLOBBERS_                                                              \
+	, "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)"
+#else
+#define HVTLFS_ARCH_VTL_X87_CLOBBERS_
+#endif
+#if defined(__MMX__)
+#define HVTLFS_ARCH_VTL_MMX_CLOBBERS_ , "mm0", "mm1", "mm2", "mm3", "mm4", "mm5", "mm6", "mm7"
+#else
+#define HVTLFS_ARCH_VTL_MMX_CLOBBERS_
+#endif
+#if defined(__SSE__)
+#define HVTLFS_ARCH_VTL_XMM_CLOBBERS_                                                              \
+	, "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7"
+#else
+#define HVTLFS_ARCH_VTL_XMM_CLOBBERS_
+#endif
+#if defined(__AVX512F__)
+#define HVTLFS_ARCH_VTL_AVX512_CLOBBERS_ , "k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7"
+#else
+#define HVTLFS_ARCH_VTL_AVX512_CLOBBERS_
+#endif
+/*! @endcond */
+
 /*!
  * @brief A VTL call or VTL return: CALL to the sequence at @p entry (the hypercall
  *        page plus the offset HvRegisterVsmCodePageOffsets gives), with the control
  *        input in EDX:EAX (TLFS "VTL Call", "VTL Return": x86 EDX:EAX the control
  *        input, ECX reserved).
  *
- * It returns when the other VTL switches back. VTLs share the general registers
- * (TLFS "Virtual Processor State"): all of them are treated as changed; EBP is saved
- * on the stack around the call; ESP and EIP are private to each VTL.
+ * It returns when the other VTL switches back. VTLs share the general registers and
+ * the x87, XMM and AVX state (TLFS vsm.md "Shared State"): all of them the compiler
+ * may use in this build are treated as changed (the x87 and MMX registers unless the
+ * x87 is off, XMM0-XMM7 with SSE, K0-K7 with AVX-512); EBP is saved on the stack
+ * around the call; ESP and EIP are private to each VTL.
  * @param entry the sequence (the caller has checked it is not NULL).
  * @param input the VTL call (0) or VTL return control input.
  */
@@ -150,12 +184,15 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_arch_vtl_switch(void *entry, uint64_t input)
 	uint64_t edx_eax = input;
 	void *ecx = entry;
 
-	__asm__ __volatile__("push %%ebp\n\t"
-			     "call *%%ecx\n\t"
-			     "pop %%ebp"
-			     : "+A"(edx_eax), "+c"(ecx), "+r"(HVTLFS_HYPERCALL_SP)
-			     :
-			     : "ebx", "esi", "edi", "cc", "memory");
+	__asm__ __volatile__(
+		"push %%ebp\n\t"
+		"call *%%ecx\n\t"
+		"pop %%ebp"
+		: "+A"(edx_eax), "+c"(ecx), "+r"(HVTLFS_HYPERCALL_SP)
+		:
+		: "ebx", "esi", "edi", "cc",
+		  "memory" HVTLFS_ARCH_VTL_X87_CLOBBERS_ HVTLFS_ARCH_VTL_MMX_CLOBBERS_
+			  HVTLFS_ARCH_VTL_XMM_CLOBBERS_ HVTLFS_ARCH_VTL_AVX512_CLOBBERS_);
 }
 
 /*! @} */

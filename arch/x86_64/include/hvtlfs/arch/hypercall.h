@@ -194,12 +194,38 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
  * SysV red zone); a kernel built with -mno-red-zone loses nothing. */
 #define HVTLFS_ARCH_RED_ZONE_ 128
 #define HVTLFS_ARCH_STR_RZ_   HVTLFS_ARCH_STR_(HVTLFS_ARCH_RED_ZONE_)
+/* The floating-point and vector registers VTLs share (TLFS vsm.md "Shared State": the
+ * x87, XMM and AVX state), each group named only where the build lets the compiler
+ * keep values in it: the x87 stack unless it is off (-mno-80387, -msoft-float and
+ * -mgeneral-regs-only: _SOFT_FLOAT, as a kernel builds; gcc refuses the names then),
+ * the MMX registers (the x87's, another register file to the compiler) with MMX,
+ * XMM0-XMM15 with SSE (a clobbered XMM register is its whole YMM and ZMM register),
+ * and with AVX-512 the registers only it has, XMM16-XMM31 and the mask registers. */
+#if !defined(_SOFT_FLOAT)
+#define HVTLFS_ARCH_VTL_X87_CLOBBERS_                                                              \
+	, "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)"
+#else
+#define HVTLFS_ARCH_VTL_X87_CLOBBERS_
+#endif
+#if defined(__MMX__)
+#define HVTLFS_ARCH_VTL_MMX_CLOBBERS_ , "mm0", "mm1", "mm2", "mm3", "mm4", "mm5", "mm6", "mm7"
+#else
+#define HVTLFS_ARCH_VTL_MMX_CLOBBERS_
+#endif
 #if defined(__SSE__)
 #define HVTLFS_ARCH_VTL_XMM_CLOBBERS_                                                              \
 	HVTLFS_ARCH_XMM_CLOBBERS_, "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",      \
 		"xmm13", "xmm14", "xmm15"
 #else
 #define HVTLFS_ARCH_VTL_XMM_CLOBBERS_
+#endif
+#if defined(__AVX512F__)
+#define HVTLFS_ARCH_VTL_AVX512_CLOBBERS_                                                           \
+	, "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24",         \
+		"xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31", "k0", "k1", "k2",   \
+		"k3", "k4", "k5", "k6", "k7"
+#else
+#define HVTLFS_ARCH_VTL_AVX512_CLOBBERS_
 #endif
 /*! @endcond */
 
@@ -210,8 +236,10 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
  *        reserved).
  *
  * It returns when the other VTL switches back. VTLs share RAX-RDI, RBP, R8-R15 and
- * the XMM registers (TLFS "Virtual Processor State"): whatever the other VTL leaves
- * in them is what this VTL sees, so every one of them is treated as changed. RBP is
+ * the x87, XMM and AVX state (TLFS vsm.md "Shared State"): whatever the other VTL
+ * leaves in them is what this VTL sees, so every one of them the compiler may use in
+ * this build is treated as changed (the x87 and MMX registers unless the x87 is off,
+ * XMM0-XMM15 with SSE, XMM16-XMM31 and K0-K7 with AVX-512). RBP is
  * saved on the stack around the call (a frame-pointer build cannot name it as
  * clobbered); RSP and RIP are private to each VTL.
  * @param entry the sequence (the caller has checked it is not NULL).
@@ -222,15 +250,18 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_arch_vtl_switch(void *entry, uint64_t input)
 	uint64_t rcx = input;
 	void *rax = entry;
 
-	__asm__ __volatile__("lea -" HVTLFS_ARCH_STR_RZ_ "(%%rsp), %%rsp\n\t"
-			     "push %%rbp\n\t"
-			     "call *%%rax\n\t"
-			     "pop %%rbp\n\t"
-			     "lea " HVTLFS_ARCH_STR_RZ_ "(%%rsp), %%rsp"
-			     : "+a"(rax), "+c"(rcx), "+r"(HVTLFS_HYPERCALL_SP)
-			     :
-			     : "rbx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13",
-			       "r14", "r15", "cc", "memory" HVTLFS_ARCH_VTL_XMM_CLOBBERS_);
+	__asm__ __volatile__(
+		"lea -" HVTLFS_ARCH_STR_RZ_ "(%%rsp), %%rsp\n\t"
+		"push %%rbp\n\t"
+		"call *%%rax\n\t"
+		"pop %%rbp\n\t"
+		"lea " HVTLFS_ARCH_STR_RZ_ "(%%rsp), %%rsp"
+		: "+a"(rax), "+c"(rcx), "+r"(HVTLFS_HYPERCALL_SP)
+		:
+		: "rbx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+		  "cc",
+		  "memory" HVTLFS_ARCH_VTL_X87_CLOBBERS_ HVTLFS_ARCH_VTL_MMX_CLOBBERS_
+			  HVTLFS_ARCH_VTL_XMM_CLOBBERS_ HVTLFS_ARCH_VTL_AVX512_CLOBBERS_);
 }
 
 /*! @} */
