@@ -428,7 +428,9 @@ static bool vtl_invalid(uint32_t vtl)
 }
 
 /* HvCallGetVpIndexFromApicId (struct hvtlfs_get_vp_index_input, then a 4-byte APIC id
- * a rep): the ids rep_start.. into the caller's array; 4-byte VP indices answer. */
+ * a rep): the ids rep_start.. into the caller's array; 4-byte VP indices answer. Bytes
+ * 9-15 are padding, not RsvdZ (its TLFS page), and the hypervisor ignores padding
+ * (TLFS hypercall-interface.md: "The values within the padding regions are ignored"). */
 static int decode_vp_index(struct hvtlfs_hvcall_request *req, const struct call_ *c)
 {
 	const size_t hdr = sizeof(struct hvtlfs_get_vp_index_input);
@@ -437,8 +439,6 @@ static int decode_vp_index(struct hvtlfs_hvcall_request *req, const struct call_
 	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_get_vp_index_input, partition_id);
 	req->target_vtl =
 		(uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_get_vp_index_input, target_vtl);
-	if (reserved_bytes(c, HVTLFS_OFFSETOF(struct hvtlfs_get_vp_index_input, padding), 7u) != 0)
-		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
 	if (vtl_invalid(req->target_vtl))
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_VTL_RANGE);
 	if (partition_invalid(req->partition_id))
@@ -496,7 +496,9 @@ static void get_table(struct hvtlfs_x64_table_register *t, const uint8_t *p)
 
 /* HvCallEnableVpVtl and HvCallStartVirtualProcessor (struct hvtlfs_start_vp_input):
  * the target and the whole initial context, copied (the hypervisor judges its values:
- * HV_STATUS_INVALID_REGISTER_VALUE is its answer). */
+ * HV_STATUS_INVALID_REGISTER_VALUE is its answer). Bytes 13-15 are RsvdZ in
+ * HvCallEnableVpVtl's TLFS page; HvCallStartVirtualProcessor's names no field there,
+ * so they are padding, which the hypervisor ignores (TLFS hypercall-interface.md). */
 static int decode_vp_context(struct hvtlfs_hvcall_request *req, const struct call_ *c)
 {
 	const uint8_t *x = c->b + HVTLFS_OFFSETOF(struct hvtlfs_start_vp_input, context);
@@ -505,7 +507,8 @@ static int decode_vp_context(struct hvtlfs_hvcall_request *req, const struct cal
 	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, partition_id);
 	req->vp_index = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, vp_index);
 	req->target_vtl = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, target_vtl);
-	if (reserved_bytes(c, HVTLFS_OFFSETOF(struct hvtlfs_start_vp_input, rsvdz), 3u) != 0)
+	if (c->info->code == HVTLFS_CALL_ENABLE_VP_VTL &&
+	    reserved_bytes(c, HVTLFS_OFFSETOF(struct hvtlfs_start_vp_input, rsvdz), 3u) != 0)
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
 	if (vtl_invalid(req->target_vtl))
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_VTL_RANGE);

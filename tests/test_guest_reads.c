@@ -85,6 +85,21 @@ static void assert_read_once(size_t exact)
 	}
 }
 
+/* As assert_read_once(), but the padding bytes [pad, pad_end) are never read (the
+ * hypervisor ignores padding: TLFS hypercall-interface.md). */
+static void assert_read_once_but(size_t exact, size_t pad, size_t pad_end)
+{
+	size_t i;
+
+	assert_int_equal(stray_reads, 0);
+	for (i = 0; i < GUEST_BYTES; i++) {
+		const unsigned int want = i < exact && (i < pad || i >= pad_end) ? 1u : 0u;
+
+		if (reads[i] != want)
+			fail_msg("guest byte %zu read %u times (want %u)", i, reads[i], want);
+	}
+}
+
 static void assert_read_at_most_once(void)
 {
 	size_t i;
@@ -479,7 +494,7 @@ static void test_hvcall_decode_vp_calls(void **state)
 			 HVTLFS_OK);
 	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
 	assert_true(ids[0] == 0 && ids[1] == 2 && ids[2] == 4 && ids[3] == 6);
-	assert_read_once(32);
+	assert_read_once_but(32, 9, 16);
 	/* HvCallEnablePartitionVtl: 16 bytes. */
 	guest_reset(1);
 	put64(0, ~0ull);
@@ -498,6 +513,15 @@ static void test_hvcall_decode_vp_calls(void **state)
 	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
 	assert_true(vreq.vp_context.rip == 0x0202020202020202ull);
 	assert_true(vreq.vp_context.msr_cr_pat == 0x1D1D1D1D1D1D1D1Dull);
+	assert_read_once_but(240, 13, 16);
+	/* HvCallEnableVpVtl: the same 240 bytes, bytes 13-15 RsvdZ and read. */
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, 0x0000000000000001ull);
+	for (i = 16; i < 240; i += 8)
+		put64(i, 0x0101010101010101ull * (i / 8u));
+	assert_int_equal(decode_new(0x000Fu, 0, GUEST_BYTES, NULL, NULL, 0), HVTLFS_OK);
+	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
 	assert_read_once(240);
 }
 

@@ -477,8 +477,10 @@ HVTLFS_MUST_CHECK int hvtlfs_hvcall_check(const struct hvtlfs_hvcall_input *in,
  * - Get/SetVpRegisters, GetVpIndexFromApicId, EnablePartitionVtl, EnableVpVtl,
  *   StartVirtualProcessor: partition id 0 (HV_PARTITION_ID_INVALID) →
  *   HV_STATUS_INVALID_PARTITION_ID (reason #HVTLFS_ERR_INVALID_ARG); reserved
- *   HV_INPUT_VTL bits, a non-zero RsvdZ or padding byte →
- *   HV_STATUS_INVALID_PARAMETER (#HVTLFS_ERR_RESERVED_BITS); an HV_VTL above 15 →
+ *   HV_INPUT_VTL bits, a non-zero RsvdZ byte → HV_STATUS_INVALID_PARAMETER
+ *   (#HVTLFS_ERR_RESERVED_BITS); padding is ignored, as the TLFS has the hypervisor
+ *   do (GetVpIndexFromApicId's bytes 9-15, StartVirtualProcessor's 13-15, which
+ *   EnableVpVtl calls RsvdZ); an HV_VTL above 15 →
  *   HV_STATUS_INVALID_PARAMETER (#HVTLFS_ERR_VTL_RANGE; OpenVMM answers
  *   ACCESS_DENIED for EnablePartitionVtl and refuses VTLs above 2: how many VTLs
  *   a partition has is the hypervisor's to judge);

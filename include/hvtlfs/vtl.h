@@ -128,10 +128,12 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_initial_vp_context, msr_cr_pat, 216);
 /*! @brief Input of HvCallStartVirtualProcessor and of HvCallEnableVpVtl (TLFS
  *         hypercalls/HvCallStartVirtualProcessor.md, HvCallEnableVpVtl.md). */
 struct hvtlfs_start_vp_input {
-	uint64_t partition_id;			  /*!< The partition (#HVTLFS_PARTITION_ID_SELF). */
-	uint32_t vp_index;			  /*!< The VP to start, or to enable the VTL on. */
-	uint8_t target_vtl;			  /*!< HV_VTL: a plain VTL number, 0-15. */
-	uint8_t rsvdz[3];			  /*!< Reserved, zero. */
+	uint64_t partition_id; /*!< The partition (#HVTLFS_PARTITION_ID_SELF). */
+	uint32_t vp_index;     /*!< The VP to start, or to enable the VTL on. */
+	uint8_t target_vtl;    /*!< HV_VTL: a plain VTL number, 0-15. */
+	/*! RsvdZ for HvCallEnableVpVtl; padding (ignored) for
+	 *  HvCallStartVirtualProcessor. Written zero. */
+	uint8_t rsvdz[3];
 	struct hvtlfs_initial_vp_context context; /*!< Where the VP starts in that VTL. */
 };
 HVTLFS_ASSERT_SIZE(struct hvtlfs_start_vp_input, 240);
@@ -170,7 +172,7 @@ HVTLFS_ASSERT_OFFSET(struct hvtlfs_enable_partition_vtl_input, rsvdz, 10);
 struct hvtlfs_get_vp_index_input {
 	uint64_t partition_id; /*!< The partition (#HVTLFS_PARTITION_ID_SELF). */
 	uint8_t target_vtl;    /*!< HV_VTL, 0-15. */
-	uint8_t padding[7];    /*!< Padding, zero. */
+	uint8_t padding[7];    /*!< Padding: written zero, ignored by the hypervisor. */
 };
 HVTLFS_ASSERT_SIZE(struct hvtlfs_get_vp_index_input, 16);
 HVTLFS_ASSERT_OFFSET(struct hvtlfs_get_vp_index_input, partition_id, 0);
