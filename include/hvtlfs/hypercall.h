@@ -34,9 +34,11 @@
  * @{ */
 /*! Call the hypercall page (`call *page`): the portable default. */
 #define HVTLFS_HYPERCALL_METHOD_PAGE 1
-/*! Execute VMCALL directly (Intel; confidential VMs without a paravisor). */
+/*! Execute VMCALL directly (Intel VMX guests; not a TDX guest, whose hypercalls are
+ *  TDG.VP.VMCALL: a VMCALL in a TD raises \#VE). */
 #define HVTLFS_HYPERCALL_METHOD_VMCALL 2
-/*! Execute VMMCALL directly (AMD; confidential VMs without a paravisor). */
+/*! Execute VMMCALL directly (AMD; also an SEV-SNP guest without a paravisor, as
+ *  Linux issues it there). */
 #define HVTLFS_HYPERCALL_METHOD_VMMCALL 3
 /*! Use the integrator's call sequence, #HVTLFS_HYPERCALL_CALL_ASM. */
 #define HVTLFS_HYPERCALL_METHOD_CUSTOM 4
