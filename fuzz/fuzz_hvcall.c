@@ -2,8 +2,9 @@
 /*
  * libFuzzer harness for the hypervisor-side decoder. Input layout:
  * bytes 0-7 control word, 8-9 input GPA page offset, 10 feature bits (0-1) and
- * decoder options (2-3: bit 2 is HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS, bit 3 an option
- * that does not exist), 11 range capacity, then the guest's input bytes (exactly as
+ * decoder options (2-4: bit 2 is HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS, bit 3
+ * HVTLFS_HVCALL_OPT_LIST_NON_GLOBAL, bit 4 an option that does not exist), 11 range
+ * capacity, then the guest's input bytes (exactly as
  * long as the rest: ASan catches any read past them).
  */
 #include "hvtlfs/catalog.h"
@@ -28,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.input_gpa = 0x100000u + (((uint64_t)data[8] | ((uint64_t)data[9] << 8)) & 0x1FFFu);
 	in.output_gpa = 0; /* the output GPA and the newer calls: fuzz_visibility and others */
 	in.features = data[10] & 3u;
-	in.options = (data[10] >> 2) & 3u;
+	in.options = (data[10] >> 2) & 7u;
 	in.bytes = data + 12;
 	in.len = size - 12;
 	cap = (size_t)data[11] + 1u;
@@ -60,6 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 req.code == HVTLFS_CALL_FLUSH_VIRTUAL_ADDRESS_LIST;
 	CHECK(!(req.kind == HVTLFS_HVCALL_REQ_FLUSH_VA && legacy &&
 		!hvtlfs_vpset_is_all(&req.vps) && hvtlfs_vpset_count(&req.vps, 0) == 0));
+	/* HV_FLUSH_NON_GLOBAL_MAPPINGS_ONLY on an accepted list flush only with its option. */
+	CHECK(!(req.kind == HVTLFS_HVCALL_REQ_FLUSH_VA && !req.whole_space &&
+		(req.flags & HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY) &&
+		!(in.options & HVTLFS_HVCALL_OPT_LIST_NON_GLOBAL)));
 	/* (HvCallRetargetDeviceInterrupt refuses an interrupt aimed at nobody with the same
 	 * reason.) */
 	CHECK(!(req.reason == HVTLFS_ERR_EMPTY_VP_MASK &&

@@ -159,7 +159,12 @@ static int decode_flush_va(struct hvtlfs_hvcall_request *req, const struct call_
 	flags = GUEST_FIELD_(c->b, struct hvtlfs_flush_input, flags);
 	req->flags = flags;
 	if (list) {
-		if (flags & ~HVTLFS_FLUSH_LIST_FLAGS)
+		const uint64_t known = HVTLFS_FLUSH_LIST_FLAGS |
+				       ((c->in->options & HVTLFS_HVCALL_OPT_LIST_NON_GLOBAL) != 0
+						? (uint64_t)HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY
+						: 0u);
+
+		if (flags & ~known)
 			return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_BAD_FLAGS);
 		if ((flags & HVTLFS_FLUSH_USE_EXTENDED_RANGE_FORMAT) &&
 		    !(c->in->features & HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES))

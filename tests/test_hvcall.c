@@ -430,6 +430,57 @@ static int dec_opts(uint64_t control, unsigned features, unsigned options)
 }
 
 /*
+ * HV_FLUSH_NON_GLOBAL_MAPPINGS_ONLY on the list calls: "treated as an invalid option"
+ * (TLFS hypercalls/HvCallFlushVirtualAddressList.md); accepted with the option, as
+ * OpenVMM and KVM accept it. Flags 0xF: every flag a guest may set on a list flush.
+ */
+static void test_dec_list_non_global(void **state)
+{
+	const unsigned lenient = HVTLFS_HVCALL_OPT_LIST_NON_GLOBAL;
+	const uint64_t list = 0x0003u | (1ull << 32), list_ex = 0x0014u | (1ull << 32);
+
+	(void)state;
+	memset(page, 0, sizeof(page));
+	page[1] = HVTLFS_FLUSH_ALL_PROCESSORS | HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+	page[3] = 0x7000; /* one page at 0x7000 */
+	assert_int_equal(dec_opts(list, 0, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
+	assert_int_equal(dec_opts(list, 0, lenient), HVTLFS_OK);
+	expect(0, 1, HVTLFS_OK);
+	assert_int_equal(req.kind, HVTLFS_HVCALL_REQ_FLUSH_VA);
+	assert_true((req.flags & HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY) != 0);
+	assert_true(hvtlfs_vpset_is_all(&req.vps));
+	assert_true(hvtlfs_hvcall_flush_covers(&req, rng_out, 3, 16, 0, 0x7000));
+	assert_false(hvtlfs_hvcall_flush_covers(&req, rng_out, 3, 16, 0, 0x8000));
+	/* 0xF, the extended format too: it still needs its feature. */
+	page[1] = 0xF;
+	assert_int_equal(dec_opts(list, 0, lenient), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_NO_FEATURE);
+	assert_int_equal(dec_opts(list, HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
+	assert_int_equal(dec_opts(list, HVTLFS_HVCALL_FEAT_EXT_GVA_RANGES, lenient), HVTLFS_OK);
+	expect(0, 1, HVTLFS_OK);
+	/* Bit 4 stays reserved with the option. */
+	page[1] = HVTLFS_FLUSH_ALL_PROCESSORS | 0x10u;
+	assert_int_equal(dec_opts(list, 0, lenient), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
+	/* The Ex list: format ALL, no bank; the range after the 32-byte header. */
+	page[1] = HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+	page[2] = HVTLFS_GENERIC_SET_ALL;
+	page[3] = 0;
+	page[4] = 0x7000;
+	assert_int_equal(dec_opts(list_ex, 0, 0), HVTLFS_OK);
+	expect(0x5, 0, HVTLFS_ERR_BAD_FLAGS);
+	assert_int_equal(dec_opts(list_ex, 0, lenient), HVTLFS_OK);
+	expect(0, 1, HVTLFS_OK);
+	assert_true(hvtlfs_vpset_is_all(&req.vps));
+	/* The space calls accept it either way (their flag). */
+	page[1] = HVTLFS_FLUSH_ALL_PROCESSORS | HVTLFS_FLUSH_NON_GLOBAL_MAPPINGS_ONLY;
+	assert_int_equal(dec_opts(0x0002u, 0, 0), HVTLFS_OK);
+	expect(0, 0, HVTLFS_OK);
+}
+
+/*
  * TLFS 6.0b, Return Values of HvFlushVirtualAddressSpace and HvFlushVirtualAddressList:
  * HV_STATUS_INVALID_PARAMETER when "all of the bits in the processor bit mask are set
  * to zero, and the 'flush all processors' flag was not specified". KVM instead flushes
@@ -512,7 +563,7 @@ static void test_dec_empty_mask(void **state)
 	expect(0, 0, HVTLFS_OK);
 	assert_int_equal(hvtlfs_vpset_count(&req.vps, 0), 0);
 	/* An option this version does not know is the caller's error. */
-	assert_int_equal(dec_opts(0x0002u, 0, 2u), HVTLFS_ERR_INVALID_ARG);
+	assert_int_equal(dec_opts(0x0002u, 0, 4u), HVTLFS_ERR_INVALID_ARG);
 	assert_int_equal(dec_opts(0x0002u, 0, kvm | 0x80000000u), HVTLFS_ERR_INVALID_ARG);
 }
 
@@ -1210,6 +1261,7 @@ int main(void)
 		cmocka_unit_test(test_dec_ipi_event),
 		cmocka_unit_test(test_dec_gpa),
 		cmocka_unit_test(test_dec_empty_mask),
+		cmocka_unit_test(test_dec_list_non_global),
 		cmocka_unit_test(test_dec_refusal_reps),
 		cmocka_unit_test(test_dec_reason_property),
 		cmocka_unit_test(test_dec_fast_capacity),

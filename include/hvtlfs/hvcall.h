@@ -138,6 +138,15 @@ enum hvtlfs_hvcall_req_kind {
  */
 #define HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS 1u
 /*!
+ * Accept HV_FLUSH_NON_GLOBAL_MAPPINGS_ONLY (flag bit 2) on HvFlushVirtualAddressList
+ * and HvFlushVirtualAddressListEx, as OpenVMM (its shared flush validator) and KVM (it
+ * checks no flag) do, instead of the TLFS's HV_STATUS_INVALID_PARAMETER (the list
+ * call's page: the flag "does not make sense for this call and is treated as an
+ * invalid option"). Guests that set it on list flushes have been traced (Windows);
+ * the flag stays in hvtlfs_hvcall_request::flags, the ranges are flushed as named.
+ */
+#define HVTLFS_HVCALL_OPT_LIST_NON_GLOBAL 2u
+/*!
  * Refuse register names the catalog does not know (for the guest's register set):
  * HvCallGetVpRegisters and HvCallSetVpRegisters answer
  * HV_STATUS_UNKNOWN_REGISTER_NAME with reps completed = the index of the first
@@ -148,7 +157,8 @@ enum hvtlfs_hvcall_req_kind {
 #define HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS 0x100u
 /*! Every option this version knows; any other bit is refused (#HVTLFS_ERR_INVALID_ARG). */
 #define HVTLFS_HVCALL_OPT_KNOWN                                                                    \
-	(HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS | HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS)
+	(HVTLFS_HVCALL_OPT_EMPTY_MASK_ALL_VPS | HVTLFS_HVCALL_OPT_LIST_NON_GLOBAL |                \
+	 HVTLFS_HVCALL_OPT_REFUSE_UNKNOWN_REGISTERS)
 /*! @} */
 
 /*! @name Notes on an accepted call (hvtlfs_hvcall_request::notes)
