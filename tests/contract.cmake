@@ -33,4 +33,10 @@ if(HVTLFS_ARCH MATCHES "^(x86_64|i386)$")
 		COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/xmm.sh ${PROJECT_SOURCE_DIR}
 			${HVTLFS_ARCH} ${CMAKE_C_COMPILER} ${HVTLFS_TARGET_FLAGS})
 	set_tests_properties(contract_xmm PROPERTIES LABELS "contract;xmm")
+	# The VTL switch's clobbers under every instruction-set configuration (x86 only:
+	# arm64 has no VTL switch sequence).
+	add_test(NAME contract_vtl_clobbers
+		COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/vtl_clobbers.sh ${PROJECT_SOURCE_DIR}
+			${HVTLFS_ARCH} ${CMAKE_C_COMPILER} ${HVTLFS_TARGET_FLAGS})
+	set_tests_properties(contract_vtl_clobbers PROPERTIES LABELS "contract;vtl")
 endif()
