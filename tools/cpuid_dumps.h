@@ -172,26 +172,28 @@ static const struct hvtlfs_cpuid_entry dump_bhyve[] = {
 	{ 0x40000000u, 0, { 0x40000000u, 0x76796862u, 0x68622065u, 0x20657679u } },
 };
 
-#define CPUID_DUMP_(name, title, tab)                                                              \
+#define CPUID_DUMP_(name, title, tab, refused)                                                     \
 	{                                                                                          \
-		name, title, tab, sizeof(tab) / sizeof(tab[0])                                     \
+		name, title, tab, sizeof(tab) / sizeof(tab[0]), refused                            \
 	}
-/* Every dump, by the name hvtlfs-detect takes. */
+/* Every dump, by the name hvtlfs-detect takes, and whether the walkthrough expects
+ * detection to refuse it (not Hyper-V). */
 static const struct cpuid_dump {
 	const char *name, *title;
 	const struct hvtlfs_cpuid_entry *entries;
 	size_t count;
+	int refused;
 } cpuid_dumps[] = {
-	CPUID_DUMP_("ws2016", "Windows Server 2016-class host", dump_ws2016),
-	CPUID_DUMP_("azure", "Azure-class host (Windows Server 2022 base)", dump_azure),
-	CPUID_DUMP_("amd", "Hyper-V on an AMD host (Windows 11 build 22000)", dump_amd),
+	CPUID_DUMP_("ws2016", "Windows Server 2016-class host", dump_ws2016, 0),
+	CPUID_DUMP_("azure", "Azure-class host (Windows Server 2022 base)", dump_azure, 0),
+	CPUID_DUMP_("amd", "Hyper-V on an AMD host (Windows 11 build 22000)", dump_amd, 0),
 	CPUID_DUMP_("nested", "guest of a nested Hyper-V (Windows Server 2019 in an Azure VM)",
-		    dump_nested),
+		    dump_nested, 0),
 	CPUID_DUMP_("kvm-hv",
 		    "QEMU/KVM guest with Hyper-V enlightenments (vendor \"Linux KVM Hv\")",
-		    dump_kvm_hv),
-	CPUID_DUMP_("kvm", "KVM guest without Hyper-V enlightenments (refused)", dump_not_ms),
-	CPUID_DUMP_("bhyve", "bhyve guest: no leaf past the vendor's (refused)", dump_bhyve),
+		    dump_kvm_hv, 0),
+	CPUID_DUMP_("kvm", "KVM guest without Hyper-V enlightenments (refused)", dump_not_ms, 1),
+	CPUID_DUMP_("bhyve", "bhyve guest: no leaf past the vendor's (refused)", dump_bhyve, 1),
 };
 
 #endif /* HVTLFS_TOOLS_CPUID_DUMPS_H */
