@@ -450,6 +450,19 @@ static int decode_new(uint64_t control, uint64_t out_gpa, size_t len,
 	return hvtlfs_hvcall_decode_into(&in, &vreq, &el);
 }
 
+/* A 240-byte HvCallStartVirtualProcessor / HvCallEnableVpVtl input in a fresh guest:
+ * partition self, VP 1, VTL 0, bytes 13-15 zero, context qword n = n x 0x01..01. */
+static void vp_context_input(void)
+{
+	size_t i;
+
+	guest_reset(1);
+	put64(0, ~0ull);
+	put64(8, 0x0000000000000001ull);
+	for (i = 16; i < 240; i += 8)
+		put64(i, 0x0101010101010101ull * (i / 8u));
+}
+
 static void test_hvcall_decode_vp_calls(void **state)
 {
 	struct hvtlfs_register_entry regs[4];
@@ -504,22 +517,14 @@ static void test_hvcall_decode_vp_calls(void **state)
 	assert_true(vreq.target_vtl == 1 && vreq.flags == 1);
 	assert_read_once(16);
 	/* HvCallStartVirtualProcessor: all 240 bytes, the context copied as written. */
-	guest_reset(1);
-	put64(0, ~0ull);
-	put64(8, 0x0000000000000001ull);
-	for (i = 16; i < 240; i += 8)
-		put64(i, 0x0101010101010101ull * (i / 8u));
+	vp_context_input();
 	assert_int_equal(decode_new(0x0099u, 0, GUEST_BYTES, NULL, NULL, 0), HVTLFS_OK);
 	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
 	assert_true(vreq.vp_context.rip == 0x0202020202020202ull);
 	assert_true(vreq.vp_context.msr_cr_pat == 0x1D1D1D1D1D1D1D1Dull);
 	assert_read_once_but(240, 13, 16);
 	/* HvCallEnableVpVtl: the same 240 bytes, bytes 13-15 RsvdZ and read. */
-	guest_reset(1);
-	put64(0, ~0ull);
-	put64(8, 0x0000000000000001ull);
-	for (i = 16; i < 240; i += 8)
-		put64(i, 0x0101010101010101ull * (i / 8u));
+	vp_context_input();
 	assert_int_equal(decode_new(0x000Fu, 0, GUEST_BYTES, NULL, NULL, 0), HVTLFS_OK);
 	assert_int_equal(vreq.status, HVTLFS_STATUS_SUCCESS);
 	assert_read_once(240);
