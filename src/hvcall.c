@@ -501,10 +501,11 @@ static void get_table(struct hvtlfs_x64_table_register *t, const uint8_t *p)
 
 /* HvCallEnableVpVtl and HvCallStartVirtualProcessor (struct hvtlfs_start_vp_input):
  * the target and the whole initial context, copied (the hypervisor judges its values:
- * HV_STATUS_INVALID_REGISTER_VALUE is its answer). Bytes 13-15 are RsvdZ in
- * HvCallEnableVpVtl's TLFS page; HvCallStartVirtualProcessor's names no field there,
- * so they are padding, which the hypervisor ignores (TLFS hypercall-interface.md). */
-static int decode_vp_context(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+ * HV_STATUS_INVALID_REGISTER_VALUE is its answer). Bytes 13-15 are judged as @rsvdz
+ * says: RsvdZ in HvCallEnableVpVtl's TLFS page; HvCallStartVirtualProcessor's names no
+ * field there, so they are padding, which the hypervisor ignores (TLFS
+ * hypercall-interface.md). */
+static int decode_vp_context(struct hvtlfs_hvcall_request *req, const struct call_ *c, bool rsvdz)
 {
 	const uint8_t *x = c->b + HVTLFS_OFFSETOF(struct hvtlfs_start_vp_input, context);
 	struct hvtlfs_initial_vp_context *v = &req->vp_context;
@@ -512,7 +513,7 @@ static int decode_vp_context(struct hvtlfs_hvcall_request *req, const struct cal
 	req->partition_id = GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, partition_id);
 	req->vp_index = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, vp_index);
 	req->target_vtl = (uint32_t)GUEST_FIELD_(c->b, struct hvtlfs_start_vp_input, target_vtl);
-	if (c->info->code == HVTLFS_CALL_ENABLE_VP_VTL &&
+	if (rsvdz &&
 	    reserved_bytes(c, HVTLFS_OFFSETOF(struct hvtlfs_start_vp_input, rsvdz), 3u) != 0)
 		return reject(req, HVTLFS_STATUS_INVALID_PARAMETER, HVTLFS_ERR_RESERVED_BITS);
 	if (vtl_invalid(req->target_vtl))
@@ -540,6 +541,16 @@ static int decode_vp_context(struct hvtlfs_hvcall_request *req, const struct cal
 	v->cr4 = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, cr4);
 	v->msr_cr_pat = GUEST_FIELD_(x, struct hvtlfs_initial_vp_context, msr_cr_pat);
 	return accept(req, c->kind, HVTLFS_STATUS_SUCCESS, 0);
+}
+
+static int decode_enable_vp_vtl(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	return decode_vp_context(req, c, true);
+}
+
+static int decode_start_vp(struct hvtlfs_hvcall_request *req, const struct call_ *c)
+{
+	return decode_vp_context(req, c, false);
 }
 
 /*
@@ -682,8 +693,8 @@ static int decode_ext_heat_hint(struct hvtlfs_hvcall_request *req, const struct 
 #define DECODER_VP_REGISTERS_		decode_vp_registers
 #define DECODER_VP_INDEX_		decode_vp_index
 #define DECODER_ENABLE_PARTITION_VTL_	decode_enable_partition_vtl
-#define DECODER_ENABLE_VP_VTL_		decode_vp_context
-#define DECODER_START_VP_		decode_vp_context
+#define DECODER_ENABLE_VP_VTL_		decode_enable_vp_vtl
+#define DECODER_START_VP_		decode_start_vp
 #define DECODER_VTL_SWITCH_		NULL /* decode_vtl_switch(), before the catalog's checks */
 #define DISPATCH_ROW_(name, code, tlfs_name, kind, flags, hdr, elem, decoder)                      \
 	{ DECODER_##decoder##_, HVTLFS_HVCALL_REQ_##decoder },
