@@ -13,6 +13,8 @@
 #include <ucontext.h>
 
 #include "hvtlfs/mock.h"
+#include "hvtlfs/tlfs.h"
+#include "mock_asm.h"
 
 #define HVTLFS_MOCK_HIDDEN_ __attribute__((visibility("hidden")))
 
@@ -31,13 +33,11 @@ HVTLFS_MOCK_HIDDEN_ uint32_t hvtlfs_mock_garbage32_(unsigned int reg,
 HVTLFS_MOCK_HIDDEN_ uint64_t hvtlfs_mock_control_out_(const struct hvtlfs_mock_call *c,
 						      unsigned int reg);
 
-/* What page.S scrambles itself on its way back (a VTL switch: the other VTL may leave
- * anything in the floating-point state VTLs share, which no frame slot holds). */
-#define HVTLFS_MOCK_SCRAMBLE_X87_ 1u /* the x87 (and MMX) registers, the stack emptied */
-#define HVTLFS_MOCK_SCRAMBLE_XMM_ 2u /* XMM0-XMM7 (i386; x86_64's are in the frame) */
+_Static_assert(HVTLFS_MOCK_VTL_CALL_CODE_ == HVTLFS_CALL_VTL_CALL, "page.S's VTL call code");
+_Static_assert(HVTLFS_MOCK_VTL_RETURN_CODE_ == HVTLFS_CALL_VTL_RETURN, "page.S's VTL return code");
 
 /* Arch (regs.c): answers a call through the fake page; @frame is what page.S saved.
- * Returns the HVTLFS_MOCK_SCRAMBLE_* page.S applies before it returns. */
+ * Returns the HVTLFS_MOCK_SCRAMBLE_* (mock_asm.h) page.S applies before it returns. */
 HVTLFS_MOCK_HIDDEN_ unsigned int hvtlfs_mock_page_dispatch_(void *frame);
 
 /* Arch: answers a VMCALL, VMMCALL or `hvc #0` (@via) that faulted with context @uc,

@@ -14,6 +14,8 @@
  * declaration): each arch folder is complete on its own, so that include/, src/
  * and one arch/ folder are a whole vendoring.
  */
+#include "mock_asm.h"
+
 	.text
 	.globl	hvtlfs_mock_page_entry_
 	.hidden	hvtlfs_mock_page_entry_
@@ -37,7 +39,7 @@ hvtlfs_mock_page_entry_:
 	/* HVTLFS_MOCK_SCRAMBLE_X87_ (a VTL switch): every x87 register filled, then the
 	 * stack emptied (FNINIT: all tags empty, the default control word), so a value
 	 * the caller kept there is gone and an MMX register holds garbage. */
-	testl	$1, %eax
+	testl	$HVTLFS_MOCK_SCRAMBLE_X87_, %eax
 	jz	1f
 	fninit
 	.rept	8
@@ -47,7 +49,7 @@ hvtlfs_mock_page_entry_:
 1:
 	/* HVTLFS_MOCK_SCRAMBLE_XMM_ (a VTL switch, SSE2 present): XMM0-XMM7 all ones, a
 	 * NaN in every lane. */
-	testl	$2, %eax
+	testl	$HVTLFS_MOCK_SCRAMBLE_XMM_, %eax
 	jz	2f
 	.irp n, 0,1,2,3,4,5,6,7
 	pcmpeqd	%xmm\n, %xmm\n
@@ -70,7 +72,7 @@ hvtlfs_mock_page_entry_:
 	.p2align 4
 hvtlfs_mock_vtl_call_entry_:
 	movl	%eax, %ecx
-	movl	$0x11, %eax
+	movl	$HVTLFS_MOCK_VTL_CALL_CODE_, %eax
 	xorl	%edx, %edx
 	jmp	hvtlfs_mock_page_entry_
 	.size	hvtlfs_mock_vtl_call_entry_, . - hvtlfs_mock_vtl_call_entry_
@@ -81,7 +83,7 @@ hvtlfs_mock_vtl_call_entry_:
 	.p2align 4
 hvtlfs_mock_vtl_return_entry_:
 	movl	%eax, %ecx
-	movl	$0x12, %eax
+	movl	$HVTLFS_MOCK_VTL_RETURN_CODE_, %eax
 	xorl	%edx, %edx
 	jmp	hvtlfs_mock_page_entry_
 	.size	hvtlfs_mock_vtl_return_entry_, . - hvtlfs_mock_vtl_return_entry_

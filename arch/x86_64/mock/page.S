@@ -14,6 +14,8 @@
  * declaration): each arch folder is complete on its own, so that include/, src/
  * and one arch/ folder are a whole vendoring.
  */
+#include "mock_asm.h"
+
 	.text
 	.globl	hvtlfs_mock_page_entry_
 	.hidden	hvtlfs_mock_page_entry_
@@ -41,7 +43,7 @@ hvtlfs_mock_page_entry_:
 	/* HVTLFS_MOCK_SCRAMBLE_X87_ (a VTL switch): every x87 register filled, then the
 	 * stack emptied (FNINIT: all tags empty, the default control word), so a value
 	 * the caller kept there is gone and an MMX register holds garbage. */
-	testl	$1, %eax
+	testl	$HVTLFS_MOCK_SCRAMBLE_X87_, %eax
 	jz	1f
 	fninit
 	.rept	8
@@ -72,7 +74,7 @@ hvtlfs_mock_page_entry_:
 	.p2align 4
 hvtlfs_mock_vtl_call_entry_:
 	movq	%rcx, %rax
-	movl	$0x11, %ecx
+	movl	$HVTLFS_MOCK_VTL_CALL_CODE_, %ecx
 	jmp	hvtlfs_mock_page_entry_
 	.size	hvtlfs_mock_vtl_call_entry_, . - hvtlfs_mock_vtl_call_entry_
 
@@ -82,7 +84,7 @@ hvtlfs_mock_vtl_call_entry_:
 	.p2align 4
 hvtlfs_mock_vtl_return_entry_:
 	movq	%rcx, %rax
-	movl	$0x12, %ecx
+	movl	$HVTLFS_MOCK_VTL_RETURN_CODE_, %ecx
 	jmp	hvtlfs_mock_page_entry_
 	.size	hvtlfs_mock_vtl_return_entry_, . - hvtlfs_mock_vtl_return_entry_
 
