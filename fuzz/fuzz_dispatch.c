@@ -60,6 +60,14 @@ static int g_write(void *ctx, uint64_t gpa, const void *buf, size_t len)
 	return 0;
 }
 
+/* The control word in @r for @abi: RCX (x64), EDX:EAX (x86), X1 (arm64). */
+static uint64_t control_of(unsigned int abi, const struct hvtlfs_dispatch_regs *r)
+{
+	if (abi == HVTLFS_DISPATCH_ABI_X86)
+		return ((r->r[2] & 0xFFFFFFFFull) << 32) | (r->r[0] & 0xFFFFFFFFull);
+	return r->r[1];
+}
+
 static void handler(void *ctx, const struct hvtlfs_dispatch_call *call,
 		    struct hvtlfs_dispatch_reply *reply)
 {
@@ -75,8 +83,8 @@ static void handler(void *ctx, const struct hvtlfs_dispatch_call *call,
 		reply->status = h_status;
 	if (h_mode & 1u)
 		reply->reps_completed = h_reps; /* may be out of range on purpose */
-	else if ((h_mode & 2u) && reply->reps_completed > call->rep_start)
-		reply->reps_completed--; /* a yield */
+	else if ((h_mode & 2u) && reply->reps_completed > call->rep_start + 1u)
+		reply->reps_completed--; /* a yield, at least one rep done */
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -171,12 +179,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (rc == HVTLFS_OK && out.action == HVTLFS_DISPATCH_VTL_SWITCH) {
 		uint64_t control, input;
 
+		control = control_of(abi, &before);
 		if (abi == HVTLFS_DISPATCH_ABI_X86) {
-			control = ((before.r[2] & 0xFFFFFFFFull) << 32) |
-				  (before.r[0] & 0xFFFFFFFFull);
 			input = before.r[1] & 0xFFFFFFFFull;
 		} else {
-			control = before.r[1];
 			input = abi == HVTLFS_DISPATCH_ABI_X64 ? before.r[0] : 0;
 		}
 		CHECK(control == HVTLFS_CALL_VTL_CALL || control == HVTLFS_CALL_VTL_RETURN);
@@ -199,6 +205,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			CHECK(strcmp(hvtlfs_status_name(out.status), "HV_STATUS_UNKNOWN") != 0 ||
 			      (handler_ran && out.status == h_status));
 			CHECK((out.result & HVTLFS_RESULT_RESERVED_MASK) == 0);
+		} else {
+			/* A continuation moves the rep start on by at least one rep and
+			 * leaves a valid control word: rep start below rep count. */
+			const uint64_t c0 = control_of(abi, &before), c1 = control_of(abi, &regs);
+
+			CHECK(hvtlfs_control_rep_start(c1) > hvtlfs_control_rep_start(c0));
+			CHECK(hvtlfs_control_rep_start(c1) < hvtlfs_control_rep_count(c1));
+			CHECK(hvtlfs_control_with_rep_start(c1, hvtlfs_control_rep_start(c0)) ==
+			      c0);
 		}
 		/* Registers: the result and control (RAX, RCX; EDX:EAX; X0, X1), and on x64
 		 * and arm64 the fast block (RDX, R8, XMM0-XMM5; X2-X17) of a fast call with

@@ -347,9 +347,14 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 	if (out->code == HVTLFS_CALL_VTL_CALL || out->code == HVTLFS_CALL_VTL_RETURN)
 		return vtl_switch(d, a, regs, s, out, control);
 
+	/* Refusals before the handler report the rep start (0 for a simple call or an
+	 * invalid rep range), as the decoder's do. */
+	reps = hvtlfs_refusal_reps_(out->code, hvtlfs_control_rep_start(control),
+				    hvtlfs_control_rep_count(control));
+
 	/* 1. Privileges first (TLFS "Ordering of Error Conditions"). */
 	if (hvtlfs_dispatch_gate(p, out->code) != HVTLFS_STATUS_SUCCESS)
-		return answer(a, regs, out, HVTLFS_STATUS_ACCESS_DENIED, 0,
+		return answer(a, regs, out, HVTLFS_STATUS_ACCESS_DENIED, reps,
 			      HVTLFS_ERR_NOT_PERMITTED);
 
 	/* 2. The control word and the input's envelope, as the decoder judges them. */
@@ -386,13 +391,11 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 	info = hvtlfs_call_lookup(out->code);
 	rep = info && info->kind == HVTLFS_CALL_KIND_REP;
 	rep0 = hvtlfs_control_rep_start(control);
-	/* Refusals from here on report the rep start (0 for a simple call). */
-	reps = rep ? rep0 : 0;
 
 	/* 3. A call the integrator does not implement. */
 	fn = handler_of(d, out->code);
 	if (!info || !fn)
-		return answer(a, regs, out, HVTLFS_STATUS_INVALID_HYPERCALL_CODE, 0,
+		return answer(a, regs, out, HVTLFS_STATUS_INVALID_HYPERCALL_CODE, reps,
 			      HVTLFS_ERR_NO_HANDLER);
 
 	/* Input bytes: the catalog's size, or, for a row without sizes, all there is
@@ -502,6 +505,16 @@ int hvtlfs_dispatch(const struct hvtlfs_dispatcher *d, unsigned int abi,
 			return HVTLFS_ERR_HANDLER_REPS;
 		yield = status == HVTLFS_STATUS_TIMEOUT ||
 			(status == HVTLFS_STATUS_SUCCESS && reply.reps_completed < call.rep_limit);
+		/* TLFS "Hypercall Classes": each call attempts at least one rep. A yield
+		 * with none done would have the guest repeat the same call forever. */
+		if (yield && reply.reps_completed == rep0)
+			return HVTLFS_ERR_HANDLER_REPS;
+		/* Every rep done: nothing is left to continue (a rep start equal to the
+		 * rep count is an invalid control word), the call is complete. */
+		if (yield && reply.reps_completed == call.rep_count) {
+			yield = false;
+			status = HVTLFS_STATUS_SUCCESS;
+		}
 		/* All the decoder let through is done: the decoder's refusal stands. */
 		if (status == HVTLFS_STATUS_SUCCESS && reply.reps_completed == call.rep_limit &&
 		    call.rep_limit < call.rep_count) {

@@ -20,16 +20,21 @@
  * reps below the rep start were done by the calls before this one), whenever the
  * control word names a catalog rep call with rep start below rep count. Any other
  * control word (simple call, unknown code, rep count 0, rep start >= rep count) has
- * no rep to count: 0. The one owner of that rule; a failing element reports its
- * own index instead (decode_list()).
+ * no rep to count: 0. The one owner of that rule (the dispatcher's refusals use it
+ * too); a failing element reports its own index instead (decode_list()).
  */
+uint32_t hvtlfs_refusal_reps_(uint16_t code, uint32_t rep_start, uint32_t rep_count)
+{
+	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(code);
+
+	if (ci && ci->kind == HVTLFS_CALL_KIND_REP && rep_start < rep_count)
+		return rep_start;
+	return 0;
+}
+
 static uint32_t reps_before_elements(const struct hvtlfs_hvcall_request *req)
 {
-	const struct hvtlfs_call_info *ci = hvtlfs_call_lookup(req->code);
-
-	if (ci && ci->kind == HVTLFS_CALL_KIND_REP && req->rep_start < req->rep_count)
-		return req->rep_start;
-	return 0;
+	return hvtlfs_refusal_reps_(req->code, req->rep_start, req->rep_count);
 }
 
 /* A refusal before any rep element is read: the status for the guest, the library

@@ -230,6 +230,11 @@ int hvtlfs_ranges_plan_(uint64_t *out, size_t cap, const void *ranges, size_t n,
  * output page or the fast registers, for the dispatcher. */
 struct hvtlfs_hvcall_input;
 struct hvtlfs_hvcall_request;
+
+/* Reps completed of a refusal made before any rep element is read (hvcall.c): the rep
+ * start for the call @code when it is a catalog rep call with rep start below rep
+ * count, else 0. */
+uint32_t hvtlfs_refusal_reps_(uint16_t code, uint32_t rep_start, uint32_t rep_count);
 int hvtlfs_hvcall_check_(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvcall_request *req,
 			 size_t *need, size_t *out_size);
 

@@ -332,6 +332,71 @@ static void test_rep_yield(void **state)
 	}
 }
 
+/* TIMEOUT with every rep done: the call is complete. A continuation would give the
+ * guest rep start 4 of rep count 4, which the TLFS refuses ("the rep count value must
+ * always be greater than the rep start index", "Hypercall Inputs"): the result is
+ * SUCCESS with 4 reps, the control word untouched (x64, arm64), every output
+ * written; with HVTLFS_DISPATCH_OPT_TIMEOUT too. */
+static void test_rep_timeout_all_done(void **state)
+{
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < NABIS; i++) {
+		for (k = 0; k < 2; k++) {
+			struct du_call c = { .control = APIC_CALL(4, 1),
+					     .in_gpa = 0x2000,
+					     .out_gpa = OUT_GPA };
+
+			du_reset();
+			fill_out_canary();
+			du_part.options = k ? HVTLFS_DISPATCH_OPT_TIMEOUT : 0;
+			du_h.out_fill = 0x10;
+			du_h.status = HVTLFS_STATUS_TIMEOUT;
+			du_h.reps = 4;
+			assert_int_equal(du_run(abis[i], &c, &regs, &out), HVTLFS_OK);
+			assert_int_equal(out.action, HVTLFS_DISPATCH_DONE);
+			assert_int_equal(out.status, HVTLFS_STATUS_SUCCESS);
+			assert_true(du_result(abis[i], &regs) == (4ull << 32));
+			if (abis[i] != HVTLFS_DISPATCH_ABI_X86)
+				assert_true(du_control(abis[i], &regs) == APIC_CALL(4, 1));
+			assert_true(out_elem_untouched(0) && out_elem_written(1) &&
+				    out_elem_written(3));
+		}
+	}
+}
+
+/* A refusal before the handler reports the rep start as reps completed (the first
+ * rep this call has not completed; the decoder's refusals do the same): no handler
+ * (HV_STATUS_INVALID_HYPERCALL_CODE), no privilege (HV_STATUS_ACCESS_DENIED), a
+ * misaligned output GPA (HV_STATUS_INVALID_ALIGNMENT), each for rep start 2 of 4. */
+static void test_refusal_reps(void **state)
+{
+	size_t i, k;
+
+	(void)state;
+	for (i = 0; i < NABIS; i++) {
+		for (k = 0; k < 3; k++) {
+			static const uint16_t status[] = { HVTLFS_STATUS_INVALID_HYPERCALL_CODE,
+							   HVTLFS_STATUS_ACCESS_DENIED,
+							   HVTLFS_STATUS_INVALID_ALIGNMENT };
+			struct du_call c = { .control = APIC_CALL(4, 2),
+					     .in_gpa = 0x2000,
+					     .out_gpa = k == 2 ? OUT_GPA + 4u : OUT_GPA };
+
+			du_reset();
+			if (k == 0)
+				du_d.nhandlers = 0;
+			if (k == 1)
+				du_part.privileges_ebx = 0;
+			assert_int_equal(du_run(abis[i], &c, &regs, &out), HVTLFS_OK);
+			assert_int_equal(out.action, HVTLFS_DISPATCH_DONE);
+			assert_true(du_result(abis[i], &regs) == (status[k] | (2ull << 32)));
+			assert_int_equal(du_h.calls, 0);
+		}
+	}
+}
+
 /* A handler answering through the decoder's writer: VP index = APIC id - 0x100,
  * written with hvtlfs_hvcall_put_vp_indices() into call->put_out. */
 static void put_indices(void *ctx, const struct hvtlfs_dispatch_call *call,
@@ -406,17 +471,21 @@ static void test_write_fault(void **state)
 	}
 }
 
-/* A handler that reports reps outside rep start .. rep count: an error for the
- * integrator, nothing written. */
+/* A handler that reports reps outside rep start .. rep count, or yields (SUCCESS
+ * short of the rep count, or TIMEOUT) with no rep done (TLFS "Hypercall Classes": the
+ * hypervisor attempts at least one rep; the guest would re-execute the same call
+ * forever): an error for the integrator, nothing written. */
 static void test_handler_bad_reps(void **state)
 {
 	size_t i;
-	const int64_t bad[] = { 0, 5 };
+	const int64_t bad[] = { 0, 5, 1, 1 };
+	const uint16_t status[] = { HVTLFS_STATUS_SUCCESS, HVTLFS_STATUS_SUCCESS,
+				    HVTLFS_STATUS_SUCCESS, HVTLFS_STATUS_TIMEOUT };
 	size_t k;
 
 	(void)state;
 	for (i = 0; i < NABIS; i++) {
-		for (k = 0; k < 2; k++) {
+		for (k = 0; k < 4; k++) {
 			struct du_call c = { .control = APIC_CALL(4, 1),
 					     .in_gpa = 0x2000,
 					     .out_gpa = OUT_GPA };
@@ -424,6 +493,7 @@ static void test_handler_bad_reps(void **state)
 			du_reset();
 			fill_out_canary();
 			du_h.reps = bad[k];
+			du_h.status = status[k];
 			memset(&regs, 0, sizeof(regs));
 			du_load(abis[i], &regs, &c);
 			before = regs;
@@ -797,6 +867,8 @@ int main(void)
 		cmocka_unit_test(test_rep_complete),
 		cmocka_unit_test(test_rep_fail_partway),
 		cmocka_unit_test(test_rep_yield),
+		cmocka_unit_test(test_rep_timeout_all_done),
+		cmocka_unit_test(test_refusal_reps),
 		cmocka_unit_test(test_write_fault),
 		cmocka_unit_test(test_handler_bad_reps),
 		cmocka_unit_test(test_fast_output_refusals),

@@ -306,7 +306,10 @@ struct hvtlfs_dispatch_call {
  *   failed at element reps_completed (its outputs before it written, the rest
  *   untouched). HV_STATUS_SUCCESS with fewer reps, or HV_STATUS_TIMEOUT: cut
  *   short (yield): continued transparently or returned as TIMEOUT
- *   (#HVTLFS_DISPATCH_OPT_TIMEOUT).
+ *   (#HVTLFS_DISPATCH_OPT_TIMEOUT). A yield must have done at least one rep (TLFS
+ *   "Hypercall Classes": the hypervisor attempts at least one rep; with none the
+ *   guest would repeat the call forever): else #HVTLFS_ERR_HANDLER_REPS. TIMEOUT
+ *   with every rep done completes the call: HV_STATUS_SUCCESS.
  */
 struct hvtlfs_dispatch_reply {
 	uint16_t status;	 /*!< HV status. */
@@ -447,12 +450,14 @@ struct hvtlfs_dispatch_outcome {
  * 5. the input is fetched (a failed read: FAULT) and decoded: a refusal is
  *    answered as hvtlfs_hvcall_decode_into() gives it;
  * 6. the handler; a rep handler's reps completed outside rep start ..
- *    rep_limit is #HVTLFS_ERR_HANDLER_REPS (nothing written);
+ *    rep_limit, or a yield with no rep done, is #HVTLFS_ERR_HANDLER_REPS
+ *    (nothing written);
  * 7. the output of what was done (a failed write: FAULT), then the result or
  *    the continuation.
  *
- * A refusal reports reps completed as the decoder does (hvtlfs_hvcall_decode_into()):
- * the rep start for a rep call with a valid rep range, 0 otherwise.
+ * A refusal (steps 1 to 5) reports reps completed as the decoder does
+ * (hvtlfs_hvcall_decode_into()): the rep start for a catalog rep call whose rep
+ * start is below its rep count, 0 otherwise.
  * @param d the configuration.
  * @param abi the VP's calling convention (#hvtlfs_dispatch_abi).
  * @param regs the VP's registers; only the result, control (continuation) and

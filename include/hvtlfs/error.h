@@ -109,7 +109,7 @@ HVTLFS_BEGIN_DECLS
 	/* Register-level dispatcher. */                                                           \
 	X(ERR_GUEST_READ, -160) /* The guest-memory accessor failed to read. */                    \
 	X(ERR_GUEST_WRITE, -161) /* The guest-memory accessor failed to write. */                  \
-	X(ERR_HANDLER_REPS, -162) /* A handler's reps completed lie outside its reps. */           \
+	X(ERR_HANDLER_REPS, -162) /* A handler's reps lie outside its reps, or it yielded none. */ \
 	X(ERR_NOT_PERMITTED, -163) /* The partition lacks the privilege for the call. */           \
 	X(ERR_NO_HANDLER, -164) /* No handler implements the call. */                              \
 	X(ERR_NO_FAST_OUTPUT, -165) /* Fast output on an ABI that has none. */                    \
