@@ -449,6 +449,8 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 	const bool ex_ok = f->ex_processor_masks_recommended;
 	const bool prefer_ex = (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 && ex_ok;
 	uint64_t *in, *pw, bank_mask = 0, mask = 0;
+	/* A CPU source's bank 0 when there is no room for the Ex input. */
+	uint64_t probe[sizeof(struct hvtlfs_ipi_ex_input) / sizeof(uint64_t) + 1u];
 	size_t pbytes = 0, room, banks = 0, i, size;
 	bool xmm, all = false, written = false;
 	int rc;
@@ -496,6 +498,18 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 			room = pbytes;
 			rc = hvtlfs_vpset_encode_source_at_(in + at, room / sizeof(uint64_t) - at,
 							    req->vps.source, skip, cpu, part, NULL);
+		}
+		if (rc == HVTLFS_ERR_NO_SPACE &&
+		    (in == NULL || room < sizeof(struct hvtlfs_ipi_ex_input))) {
+			/* No room for any Ex input (no page, no XMM form): bank 0 alone
+			 * tells whether the fast call serves or nobody is left, as for a
+			 * bitmap; a set that needs the Ex call has nowhere to go. */
+			in = probe;
+			room = 0; /* never the call's input */
+			rc = hvtlfs_vpset_encode_source_at_(in + at, HVTLFS_VPSET_HDR_WORDS + 1u,
+							    req->vps.source, skip, cpu, part, NULL);
+			if (rc == HVTLFS_ERR_NO_SPACE && !ex_ok)
+				return HVTLFS_ERR_FALLBACK; /* a VP at 64 or above */
 		}
 		if (rc < 0)
 			return rc;

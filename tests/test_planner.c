@@ -1002,6 +1002,72 @@ static void test_ipi_plan(void **state)
 	assert_true(page[2] == 0x7 && page[3] == 0x1 && page[4] == 0 && page[5] == 0x4);
 }
 
+/* A CPU source with no input page and no XMM form: what needs no page is planned as
+ * from a bitmap (nothing for an empty set or the sender alone; the fast call for VPs
+ * below 64, also when PREFER_EX cannot be had without the Ex hint); what needs the Ex
+ * call has nowhere to go (HVTLFS_ERR_NO_SPACE), or without the Ex hint is the APIC's
+ * (HVTLFS_ERR_FALLBACK). Inline and library alike. */
+static void test_ipi_source_no_page(void **state)
+{
+	static const unsigned long one[1] = { 0x1 }, none[2] = { 0, 0 }, two[1] = { 0x6 },
+				   far[1] = { 0x3 };
+	static const uint32_t vp3[1] = { 3 }, vps[3] = { 0, 1, 2 }, vp70[2] = { 5, 70 };
+	struct hvtlfs_vp_source src;
+	struct hvtlfs_ipi_request r;
+	unsigned int lib;
+
+	(void)state;
+	for (lib = 0; lib < 2; lib++) {
+#define IPI_NO_PAGE_(rc_)                                                                          \
+	assert_int_equal(lib ? hvtlfs_ipi_plan_build_(&r, &feat, NULL, &ipl, 0)                    \
+			     : hvtlfs_ipi_plan_build(&r, &feat, NULL, &ipl),                       \
+			 (rc_))
+		ipi_features();
+		feat.xmm_input = false;
+		memset(&r, 0, sizeof(r));
+		r.vps.source = &src;
+		r.vector = 0x30;
+		/* The sender (VP 3) alone. */
+		src.cpus = one;
+		src.ncpus = 1;
+		src.vp_of_cpu = vp3;
+		r.exclude_self = true;
+		r.self_vp = 3;
+		IPI_NO_PAGE_(HVTLFS_OK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		/* No CPU set of 64 (two words of an i386 bitmap). */
+		r.exclude_self = false;
+		src.cpus = none;
+		src.ncpus = 64;
+		src.vp_of_cpu = vps;
+		IPI_NO_PAGE_(HVTLFS_OK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		/* VPs 1 and 2 with PREFER_EX but no Ex hint: the fast call, mask 0x6. */
+		src.cpus = two;
+		src.ncpus = 3;
+		r.flags = HVTLFS_POLICY_PREFER_EX;
+		feat.ex_processor_masks_recommended = false;
+		IPI_NO_PAGE_(HVTLFS_OK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_FAST);
+		assert_true(ipl.control == (0x000Bu | HVTLFS_CONTROL_FAST));
+		assert_true(ipl.regs[0] == 0x30 && ipl.regs[1] == 0x6);
+		/* With the Ex hint, PREFER_EX wants the Ex call: no room for it. */
+		feat.ex_processor_masks_recommended = true;
+		IPI_NO_PAGE_(HVTLFS_ERR_NO_SPACE);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		/* VP 70: the Ex call, no room; without the Ex hint, the APIC. */
+		r.flags = 0;
+		src.cpus = far;
+		src.ncpus = 2;
+		src.vp_of_cpu = vp70;
+		IPI_NO_PAGE_(HVTLFS_ERR_NO_SPACE);
+		feat.ex_processor_masks_recommended = false;
+		IPI_NO_PAGE_(HVTLFS_ERR_FALLBACK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+#undef IPI_NO_PAGE_
+	}
+}
+
 /* A bitmap's Ex IPI: HvCallSendSyntheticClusterIpiEx (0x0015) with an HV_VP_SET in the
  * sparse 4K format, its valid bank mask then the words of the banks it names, ascending
  * (TLFS, "HV_VP_SET"). Zero words between the banks, a bank the excluded sender empties
@@ -2017,6 +2083,7 @@ int main(void)
 		cmocka_unit_test(test_ipi_plan),
 		cmocka_unit_test(test_ipi_errors),
 		cmocka_unit_test(test_ipi_bitmap_banks),
+		cmocka_unit_test(test_ipi_source_no_page),
 		cmocka_unit_test(test_gpa_plan),
 		cmocka_unit_test(test_gpa_errors),
 		cmocka_unit_test(test_lists_after_a_run_apart),
