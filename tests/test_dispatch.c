@@ -138,6 +138,35 @@ static void test_no_handler(void **state)
 	}
 }
 
+/* HvExtCallEpfSetup (0x8004): its catalog row has no sizes (the TLFS names the call
+ * with no layout). Slow, its input is taken as present and of unknown size: an input
+ * GPA not 8-byte aligned is HV_STATUS_INVALID_ALIGNMENT (TLFS "Alignment
+ * Requirements"), nothing read; an aligned one hands the handler the rest of the page. */
+static void test_sizeless_call(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NABIS; i++) {
+		struct du_call c = { .control = HVTLFS_CALL_EXT_EPF_SETUP,
+				     .in_gpa = 0x2003,
+				     .out_gpa = 0x3001 };
+
+		du_reset();
+		assert_int_equal(du_run(abis[i], &c, &regs, &out), HVTLFS_OK);
+		assert_true(du_result(abis[i], &regs) == HVTLFS_STATUS_INVALID_ALIGNMENT);
+		assert_int_equal(out.reason, HVTLFS_ERR_ALIGNMENT);
+		assert_int_equal(du_h.calls, 0);
+		assert_int_equal(du_reads, 0);
+		du_reset();
+		c.in_gpa = 0x2008;
+		assert_int_equal(du_run(abis[i], &c, &regs, &out), HVTLFS_OK);
+		assert_true(du_result(abis[i], &regs) == HVTLFS_STATUS_SUCCESS);
+		assert_int_equal(du_h.calls, 1);
+		assert_int_equal(du_h.call.input_len, 4096 - 8);
+	}
+}
+
 /* The accessor fails to read the input: FAULT, no register changed, no handler, no
  * write. The read fails at every place of a 24-byte input. */
 static void test_read_fault(void **state)
@@ -863,6 +892,7 @@ int main(void)
 		cmocka_unit_test(test_fast_registers),
 		cmocka_unit_test(test_xmm_input),
 		cmocka_unit_test(test_no_handler),
+		cmocka_unit_test(test_sizeless_call),
 		cmocka_unit_test(test_read_fault),
 		cmocka_unit_test(test_rep_complete),
 		cmocka_unit_test(test_rep_fail_partway),

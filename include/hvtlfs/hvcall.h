@@ -44,7 +44,8 @@ HVTLFS_BEGIN_DECLS
  *   bytes too, else
  *   HV_STATUS_INVALID_HYPERCALL_INPUT; without XMM fast output, \#UD;
  * - slow: input GPA not 8-byte aligned, or input crossing a 4 KiB page →
- *   HV_STATUS_INVALID_ALIGNMENT (a call with no input ignores its input GPA); the
+ *   HV_STATUS_INVALID_ALIGNMENT (a call with no input ignores its input GPA; a
+ *   call whose catalog row has no sizes is taken to have input); the
  *   same for the output area of a call with output (#HVTLFS_CALL_OUTPUT_LIST), and
  *   for input and output areas that overlap (the TLFS forbids it); an output GPA
  *   given to a call without output is ignored, as the TLFS says, and noted
