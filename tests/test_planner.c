@@ -1184,7 +1184,7 @@ static void test_gpa_plan(void **state)
 	assert_int_equal(gpl.entries, 4);
 	r.flags = 0;
 	r.mapping_size = 0;
-	/* The nested bit for L0. */
+	/* The nested bit when asked (a nested root partition's call meant for L0). */
 	r.nested = true;
 	assert_int_equal(hvtlfs_gpa_flush_plan_build(&r, &feat, &pg, &gpl), HVTLFS_OK);
 	assert_true((gpl.control & HVTLFS_CONTROL_NESTED) != 0);
@@ -1459,7 +1459,7 @@ static void test_gpa_space_plan(void **state)
 	assert_true(gpl.entries == 2 && gpl.control == (0x00B0u | ((uint64_t)2 << 32)));
 	assert_true(page[2] == ((uint64_t)0x200 << 12 | 2047) &&
 		    page[3] == ((uint64_t)0xA00 << 12 | 0));
-	/* The nested bit (control bit 31) for L0. */
+	/* The nested bit (control bit 31) when asked. */
 	r.nested = true;
 	assert_int_equal(hvtlfs_gpa_flush_space_init(&sp, &r, &feat, &pg), HVTLFS_OK);
 	one.count = 1;

@@ -469,8 +469,8 @@ static int run(const char *argv0)
 	}
 
 	/* The guest-physical flush planner: a nested hypervisor flushes its guest's EPT. */
-	begin("Planned guest-physical flush: an L1 hypervisor flushes 16 MiB of its guest's "
-	      "memory mapped by 2 MiB pages, through L0 (nested bit)");
+	begin("Planned guest-physical flush: an L1 hypervisor, a guest of Hyper-V, flushes "
+	      "16 MiB of its guest's memory mapped by 2 MiB pages");
 	{
 		static const struct hvtlfs_page_range gpa_pages = { 0x200, 4096 }; /* 0x200000 */
 		struct hvtlfs_gpa_flush_request gr;
@@ -481,7 +481,6 @@ static int run(const char *argv0)
 		gr.ranges = &gpa_pages;
 		gr.nranges = 1;
 		gr.mapping_size = HVTLFS_MAPPING_2M;
-		gr.nested = true;
 		gr.flags = HVTLFS_POLICY_NO_XMM;
 		if (built("hvtlfs_gpa_flush_plan_build()",
 			  hvtlfs_gpa_flush_plan_build(&gr, &f, &page, &gp))) {

@@ -30,11 +30,14 @@ HVTLFS_BEGIN_DECLS
 #define HVTLFS_CONTROL_FAST	    HVTLFS_BIT64(16) /*!< Fast: parameters in registers. */
 #define HVTLFS_CONTROL_VARHDR_SHIFT 17u		     /*!< Variable header size shift. */
 #define HVTLFS_CONTROL_VARHDR_MASK                                                                 \
-	HVTLFS_U64(0x0000000007FE0000)	     /*!< Variable header size, bits 17-26. */
-#define HVTLFS_CONTROL_VARHDR_MAX      1023u /*!< Largest variable header size (8-byte units). */
-#define HVTLFS_CONTROL_NESTED_SHIFT    31u   /*!< Nested bit shift. */
-#define HVTLFS_CONTROL_NESTED	       HVTLFS_BIT64(31) /*!< Nested: handled by the L0 hypervisor. */
-#define HVTLFS_CONTROL_REP_COUNT_SHIFT 32u		/*!< Rep count shift. */
+	HVTLFS_U64(0x0000000007FE0000)	  /*!< Variable header size, bits 17-26. */
+#define HVTLFS_CONTROL_VARHDR_MAX   1023u /*!< Largest variable header size (8-byte units). */
+#define HVTLFS_CONTROL_NESTED_SHIFT 31u	  /*!< Nested bit shift. */
+/*! Nested bit: a call from the root partition of a Microsoft hypervisor that itself
+ *  runs nested, sent past it to the L0 hypervisor. The TLFS interface page has bits
+ *  27-31 RsvdZ: a hypervisor that does not know the bit refuses the call. */
+#define HVTLFS_CONTROL_NESTED	       HVTLFS_BIT64(31)
+#define HVTLFS_CONTROL_REP_COUNT_SHIFT 32u			      /*!< Rep count shift. */
 #define HVTLFS_CONTROL_REP_COUNT_MASK  HVTLFS_U64(0x00000FFF00000000) /*!< Rep count, bits 32-43. */
 #define HVTLFS_CONTROL_REP_START_SHIFT 48u			      /*!< Rep start index shift. */
 #define HVTLFS_CONTROL_REP_START_MASK                                                              \
@@ -56,8 +59,9 @@ HVTLFS_BEGIN_DECLS
 
 /*! @name Builder options (the @p opts argument of hvtlfs_control_encode())
  * @{ */
-#define HVTLFS_CTL_FAST	  1u /*!< Set the fast bit. */
-#define HVTLFS_CTL_NESTED 2u /*!< Set the nested bit (L0 handles the call). */
+#define HVTLFS_CTL_FAST 1u /*!< Set the fast bit. */
+#define HVTLFS_CTL_NESTED                                                                          \
+	2u /*!< Set the nested bit (#HVTLFS_CONTROL_NESTED: to L0 past a nested root's hypervisor). */
 /*! @} */
 
 /*!

@@ -475,8 +475,11 @@ struct hvtlfs_gpa_flush_request {
 	 *  0 or #HVTLFS_MAPPING_4K (4 KiB entries only), #HVTLFS_MAPPING_2M,
 	 *  #HVTLFS_MAPPING_1G (large-page entries allowed up to that size). */
 	uint32_t mapping_size;
-	/*! Meant for the L0 hypervisor (the TLFS nested bit, control bit 31): an L1
-	 *  hypervisor's flush of its own guest, running as a guest of L0. */
+	/*! Set control bit 31 (the nested bit): false for an L1 hypervisor that runs as
+	 *  a guest of Hyper-V, whose calls reach L0 as they are. Only for an OS that is
+	 *  the root partition of a Microsoft hypervisor which itself runs nested, to
+	 *  send the call past it to L0; a hypervisor that does not know the bit (the
+	 *  TLFS interface page has bits 27-31 RsvdZ) refuses the call. */
 	bool nested;
 	/*! #HVTLFS_POLICY_NO_XMM, #HVTLFS_POLICY_NO_LARGE_PAGES. */
 	unsigned int flags;

@@ -132,8 +132,8 @@ int check_gpa_flush(int (*snippet)(void))
 		unsigned int issues;
 		uint64_t control; /* of the call issued */
 	} c[] = {
-		{ two, 2, 0, 1, 0x00000002800000B0ull },   /* list, 2 reps, nested bit */
-		{ many, 65, 0, 1, 0x00000000800000AFull }, /* 65 entries: whole space */
+		{ two, 2, 0, 1, 0x00000002000000B0ull },   /* list, 2 reps */
+		{ many, 65, 0, 1, 0x00000000000000AFull }, /* 65 entries: whole space */
 		{ empty, 1, HVTLFS_ERR_EMPTY_RANGE, 0, 0 },
 	};
 	unsigned int i;
