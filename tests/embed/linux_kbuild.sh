@@ -162,5 +162,20 @@ else
 	echo "$e" | grep -q 'hvtlfs: no src/<module>.c for: no_such_module' || bad "unknown module: $e"
 fi
 
+# 4. docs/linux.md, section 5: a row of its module table for every src/*.c and none
+# other, and its trimming example builds the modules it names, as many as it says.
+doc=$src/docs/linux.md
+rows=$(sed -n 's/^| `\([a-z_]*\)` | .*/\1/p' "$doc" | sort | tr '\n' ' ')
+mods=$(for f in "$lib"/src/*.c; do basename "$f" .c; done | sort | tr '\n' ' ')
+[ "$rows" = "$mods" ] || bad "docs/linux.md's module table lists '$rows', src/ has '$mods'"
+ex=$(sed -n 's/^HVTLFS_MODULES := \(.*\)$/\1/p' "$doc" | head -n 1)
+said=$(grep -m1 '^builds `' "$doc")
+exobjs=$(frag "$lib" CONFIG_X86_64=y HVTLFS_MODULES="$ex" | sed -n 's/^OBJS=//p')
+got=$(for o in $exobjs; do basename "$o" .o; done | sort | tr '\n' ' ')
+named=$(echo "$said" | grep -o '`[a-z_]*`' | tr -d '`' | sort | tr '\n' ' ')
+[ "$got" = "$named" ] || bad "docs/linux.md: HVTLFS_MODULES := $ex builds '$got', the text says '$named'"
+echo "$said" | grep -q ", $(echo "$exobjs" | wc -w) of the $nsrc modules" ||
+	bad "docs/linux.md: the example's count is not $(echo "$exobjs" | wc -w) of the $nsrc modules: $said"
+
 echo "kbuild fragment: $fail failed"
 [ "$fail" -eq 0 ]
