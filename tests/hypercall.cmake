@@ -40,6 +40,14 @@ if(TARGET hvtlfs_mock)
 			endif()
 		endforeach()
 	endforeach()
+	# The fake page gives back the caller's vector state (XMM, YMM, ZMM, K) whatever
+	# the C code behind it changes.
+	if(HVTLFS_ARCH MATCHES "^(x86_64|i386)$")
+		hvtlfs_add_test(test_mock_state
+			SOURCES test_mock_state.c mockstate/${HVTLFS_ARCH}.S
+			LABELS hypercall mock
+			LIBS hvtlfs::mock)
+	endif()
 	# The VP-register and VTL wrappers (vp.h) against a mock whose handler is the
 	# library's own decoder: labels of the calls they make.
 	foreach(opt O0 O2 Os)

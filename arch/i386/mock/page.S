@@ -4,9 +4,9 @@
  *
  * Called exactly like the real page (`call *page`, control in EDX:EAX, input in
  * EBX:ECX, output in EDI:ESI). Saves the general registers (pushal) and the
- * flags into a frame (struct frame_ in regs.c), calls
- * the C dispatcher on a 16-byte aligned stack, then returns with every register
- * reloaded from the frame: the result in EDX:EAX and garbage in EBX, ECX, EDI
+ * flags into a frame (struct frame_ in regs.c) and the vector and x87 state
+ * (XSAVE), calls the C dispatcher on a 64-byte aligned stack, then returns with
+ * every register reloaded: the result in EDX:EAX and garbage in EBX, ECX, EDI
  * and ESI; after a VTL switch the x87 and XMM registers are scrambled here. The
  * dispatcher is hidden, so the call needs no GOT pointer in EBX.
  *
@@ -27,34 +27,83 @@ hvtlfs_mock_page_entry_:
 	.cfi_adjust_cfa_offset 4
 	pushal
 	.cfi_adjust_cfa_offset 32
-	movl	%esp, %ebx
-	.cfi_def_cfa_register %ebx
-	andl	$-16, %esp
+	movl	%esp, %ebp
+	.cfi_def_cfa_register %ebp
+	/* The whole x87, SSE and AVX state as the caller left it: the C code below may
+	 * change any of it (glibc's memcpy uses SSE2), and a real hypervisor changes
+	 * none of it (no fast output on x86). XSAVE of every component XCR0 enables but
+	 * the AMX tiles (HVTLFS_MOCK_XSAVE_MASK_), FXSAVE without OSXSAVE, FNSAVE
+	 * without FXSR, into an area on the stack. ESI (the area), EDI (the component
+	 * mask) and EBX (which of the three) are callee-saved, and come back from the
+	 * frame like the others. */
+	subl	$HVTLFS_MOCK_XSAVE_BYTES_, %esp
+	andl	$-64, %esp
+	movl	%esp, %esi
+	movl	$1, %eax
+	cpuid
+	btl	$27, %ecx		/* CPUID.1:ECX.OSXSAVE */
+	jnc	1f
+	xorl	%ecx, %ecx
+	xgetbv
+	andl	$HVTLFS_MOCK_XSAVE_MASK_, %eax
+	movl	%eax, %edi
+	.irp off, 512,516,520,524,528,532,536,540,544,548,552,556,560,564,568,572
+	movl	$0, \off(%esi)		/* the XSAVE header, which XRSTOR checks */
+	.endr
+	xorl	%edx, %edx
+	xsave	(%esi)
+	movl	$2, %ebx
+	jmp	3f
+1:
+	btl	$24, %edx		/* CPUID.1:EDX.FXSR */
+	jnc	2f
+	fxsave	(%esi)
+	movl	$1, %ebx
+	jmp	3f
+2:
+	fnsave	(%esi)
+	xorl	%ebx, %ebx
+3:
 	subl	$12, %esp
-	pushl	%ebx
+	pushl	%ebp
 	cld
 	call	hvtlfs_mock_page_dispatch_
-	movl	%ebx, %esp
+	pushl	%eax
+	cmpl	$1, %ebx
+	jb	5f
+	je	4f
+	movl	%edi, %eax
+	xorl	%edx, %edx
+	xrstor	(%esi)
+	jmp	6f
+4:
+	fxrstor	(%esi)
+	jmp	6f
+5:
+	frstor	(%esi)
+6:
+	popl	%eax
+	movl	%ebp, %esp
 	.cfi_def_cfa_register %esp
 	/* HVTLFS_MOCK_SCRAMBLE_X87_ (a VTL switch): every x87 register filled, then the
 	 * stack emptied (FNINIT: all tags empty, the default control word), so a value
 	 * the caller kept there is gone and an MMX register holds garbage. */
 	testl	$HVTLFS_MOCK_SCRAMBLE_X87_, %eax
-	jz	1f
+	jz	7f
 	fninit
 	.rept	8
 	fldpi
 	.endr
 	fninit
-1:
+7:
 	/* HVTLFS_MOCK_SCRAMBLE_XMM_ (a VTL switch, SSE2 present): XMM0-XMM7 all ones, a
 	 * NaN in every lane. */
 	testl	$HVTLFS_MOCK_SCRAMBLE_XMM_, %eax
-	jz	2f
+	jz	8f
 	.irp n, 0,1,2,3,4,5,6,7
 	pcmpeqd	%xmm\n, %xmm\n
 	.endr
-2:
+8:
 	popal
 	.cfi_adjust_cfa_offset -32
 	popfl

@@ -79,7 +79,7 @@ unsigned int hvtlfs_mock_page_dispatch_(void *frame)
 	f->edi = hvtlfs_mock_garbage32_(G_EDI_, &c);
 	f->esi = hvtlfs_mock_garbage32_(G_ESI_, &c);
 	f->eflags ^= ARITH_FLAGS_;
-	if (c.control == 0x11u || c.control == 0x12u) {
+	if (c.control == HVTLFS_MOCK_VTL_CALL_CODE_ || c.control == HVTLFS_MOCK_VTL_RETURN_CODE_) {
 		/* A VTL switch: no result, and the other VTL may leave anything in the
 		 * registers VTLs share. */
 		f->eax = hvtlfs_mock_garbage32_(G_EAX_, &c);

@@ -5,10 +5,10 @@
  * Called exactly like the real page (`call *page`, control in RCX, input in RDX,
  * output in R8, XMM0-XMM5). Saves every general register, the flags and
  * XMM0-XMM15 (the C code it calls may use any of them) into a frame (struct frame_ in regs.c),
- * calls the C dispatcher on a 16-byte aligned stack, then returns with every
- * register reloaded from the frame: the dispatcher has put the result in RAX
- * and garbage in each register the hypervisor may change that is no output;
- * after a VTL switch the x87 registers are scrambled here.
+ * saves the rest of the vector and x87 state (XSAVE), calls the C dispatcher on a
+ * 64-byte aligned stack, then returns with every register reloaded: the dispatcher
+ * has put the result in RAX and garbage in each register the hypervisor may change
+ * that is no output; after a VTL switch the x87 registers are scrambled here.
  *
  * The same text as arch/i386/mock/page.S where the two agree (the symbol's
  * declaration): each arch folder is complete on its own, so that include/, src/
@@ -32,25 +32,64 @@ hvtlfs_mock_page_entry_:
 	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	movdqu	%xmm\n, (\n * 16)(%rsp)
 	.endr
-	movq	%rsp, %rbx
-	.cfi_def_cfa_register %rbx
-	movq	%rsp, %rdi
-	andq	$-16, %rsp
+	movq	%rsp, %rbp
+	.cfi_def_cfa_register %rbp
+	/* The whole x87, SSE and AVX state (YMM upper halves, AVX-512's K0-K7, ZMM upper
+	 * halves and ZMM16-ZMM31) as the caller left it: the C code below may change any
+	 * of it (glibc's memcpy does), and a real hypervisor changes none of it but the
+	 * fast outputs. XSAVE of every component XCR0 enables but the AMX tiles
+	 * (HVTLFS_MOCK_XSAVE_MASK_), into an area on the stack; FXSAVE without OSXSAVE.
+	 * RBP (the frame), R12 (the area), R13 (the component mask, 0: FXSAVE) and R14
+	 * (the dispatcher's answer) are callee-saved, and come back from the frame like
+	 * the others; CPUID takes RBX. */
+	subq	$HVTLFS_MOCK_XSAVE_BYTES_, %rsp
+	andq	$-64, %rsp
+	movq	%rsp, %r12
+	xorl	%r13d, %r13d
+	movl	$1, %eax
+	cpuid
+	btl	$27, %ecx		/* CPUID.1:ECX.OSXSAVE */
+	jnc	1f
+	xorl	%ecx, %ecx
+	xgetbv
+	andl	$HVTLFS_MOCK_XSAVE_MASK_, %eax
+	movl	%eax, %r13d
+	.irp off, 512,520,528,536,544,552,560,568
+	movq	$0, \off(%r12)		/* the XSAVE header, which XRSTOR checks */
+	.endr
+	xorl	%edx, %edx
+	xsave	(%r12)
+	jmp	2f
+1:
+	fxsave	(%r12)
+2:
+	movq	%rbp, %rdi
 	cld
 	call	hvtlfs_mock_page_dispatch_
-	movq	%rbx, %rsp
+	movl	%eax, %r14d
+	testl	%r13d, %r13d
+	jz	3f
+	movl	%r13d, %eax
+	xorl	%edx, %edx
+	xrstor	(%r12)
+	jmp	4f
+3:
+	fxrstor	(%r12)
+4:
+	movl	%r14d, %eax
+	movq	%rbp, %rsp
 	.cfi_def_cfa_register %rsp
 	/* HVTLFS_MOCK_SCRAMBLE_X87_ (a VTL switch): every x87 register filled, then the
 	 * stack emptied (FNINIT: all tags empty, the default control word), so a value
 	 * the caller kept there is gone and an MMX register holds garbage. */
 	testl	$HVTLFS_MOCK_SCRAMBLE_X87_, %eax
-	jz	1f
+	jz	5f
 	fninit
 	.rept	8
 	fldpi
 	.endr
 	fninit
-1:
+5:
 	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	movdqu	(\n * 16)(%rsp), %xmm\n
 	.endr

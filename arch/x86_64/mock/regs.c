@@ -38,7 +38,8 @@ enum {
 /* A VTL call or return through the page's sequences: the bare code, no other bit. */
 static bool vtl_switch(const struct hvtlfs_mock_call *c)
 {
-	return c->control == 0x11u || c->control == 0x12u;
+	return c->control == HVTLFS_MOCK_VTL_CALL_CODE_ ||
+	       c->control == HVTLFS_MOCK_VTL_RETURN_CODE_;
 }
 
 /* Laid out by page.S: XMM0-15, then the pushes, lowest first. The dispatcher reads
