@@ -841,15 +841,16 @@ int hvtlfs_hvcall_check_(const struct hvtlfs_hvcall_input *in, struct hvtlfs_hvc
 			return raise_ud(req, HVTLFS_ERR_NO_FEATURE);
 	} else {
 		/* A call with no input ignores its input GPA (TLFS "Alignment Requirements").
-		 * A call whose layout the catalog does not give (no HVTLFS_CALLF_SIZES) is
-		 * taken to have input, its size unknown (the dispatcher hands its handler the
-		 * rest of the page): its GPA must be aligned all the same. An output larger
-		 * than a page fits none: hvtlfs_call_check_gpas() (below) refuses it the same
-		 * way, after the input; compared here on the size itself, so that an analyser
-		 * bounds what the dispatcher writes by it. */
-		if (((size != 0 || !(info->flags & HVTLFS_CALLF_SIZES)) &&
-		     !hvtlfs_gpa_fits_page_(in->input_gpa, size)) ||
+		 * An output larger than a page fits none: hvtlfs_call_check_gpas() (below)
+		 * refuses it the same way, after the input; compared here on the size itself,
+		 * so that an analyser bounds what the dispatcher writes by it. */
+		if ((size != 0 && !hvtlfs_gpa_fits_page_(in->input_gpa, size)) ||
 		    out_need > HVTLFS_PAGE_SIZE)
+			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
+		/* A call whose layout the catalog does not give (no HVTLFS_CALLF_SIZES) is
+		 * taken to have input, its size unknown (the dispatcher hands its handler the
+		 * rest of the page): its GPA must be aligned all the same. */
+		if (!(info->flags & HVTLFS_CALLF_SIZES) && !hvtlfs_gpa_fits_page_(in->input_gpa, 0))
 			return reject(req, HVTLFS_STATUS_INVALID_ALIGNMENT, HVTLFS_ERR_ALIGNMENT);
 		if (!judge_gpas(req, in, size, out_need))
 			return HVTLFS_OK;

@@ -449,7 +449,8 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 	const bool ex_ok = f->ex_processor_masks_recommended;
 	const bool prefer_ex = (req->flags & HVTLFS_POLICY_PREFER_EX) != 0 && ex_ok;
 	uint64_t *in, *pw, bank_mask = 0, mask = 0;
-	/* A CPU source's bank 0 when there is no room for the Ex input. */
+	/* A CPU source's bank 0 when there is no room for the Ex input: the Ex input's
+	 * header and one bank word, zeroed word by word where it is used. */
 	uint64_t probe[sizeof(struct hvtlfs_ipi_ex_input) / sizeof(uint64_t) + 1u];
 	size_t pbytes = 0, room, banks = 0, i, size;
 	bool xmm, all = false, written = false;
@@ -504,6 +505,9 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 			/* No room for any Ex input (no page, no XMM form): bank 0 alone
 			 * tells whether the fast call serves or nobody is left, as for a
 			 * bitmap; a set that needs the Ex call has nowhere to go. */
+			HVTLFS_STATIC_ASSERT(sizeof(probe) == 4u * sizeof(uint64_t),
+					     "the probe's words, each zeroed below");
+			probe[0] = probe[1] = probe[2] = probe[3] = 0;
 			in = probe;
 			room = 0; /* never the call's input */
 			rc = hvtlfs_vpset_encode_source_at_(in + at, HVTLFS_VPSET_HDR_WORDS + 1u,
