@@ -500,11 +500,12 @@ static int ipi_plan(const struct hvtlfs_ipi_request *req, const struct hvtlfs_fe
 			rc = hvtlfs_vpset_encode_source_at_(in + at, room / sizeof(uint64_t) - at,
 							    req->vps.source, skip, cpu, part, NULL);
 		}
-		if (rc == HVTLFS_ERR_NO_SPACE &&
-		    (in == NULL || room < sizeof(struct hvtlfs_ipi_ex_input))) {
-			/* No room for any Ex input (no page, no XMM form): bank 0 alone
-			 * tells whether the fast call serves or nobody is left, as for a
-			 * bitmap; a set that needs the Ex call has nowhere to go. */
+		if (rc == HVTLFS_ERR_NO_SPACE) {
+			/* No room for this Ex input (no page and no XMM form, a small page,
+			 * a set too big for the registers and no page): bank 0 alone tells
+			 * whether the fast call serves or nobody is left, as for a bitmap;
+			 * a set that needs the Ex call goes to the APIC without the Ex hint
+			 * and has nowhere to go with it. */
 			HVTLFS_STATIC_ASSERT(sizeof(probe) == 4u * sizeof(uint64_t),
 					     "the probe's words, each zeroed below");
 			probe[0] = probe[1] = probe[2] = probe[3] = 0;

@@ -1011,7 +1011,8 @@ static void test_ipi_source_no_page(void **state)
 {
 	static const unsigned long one[1] = { 0x1 }, none[2] = { 0, 0 }, two[1] = { 0x6 },
 				   far[1] = { 0x3 };
-	static const uint32_t vp3[1] = { 3 }, vps[3] = { 0, 1, 2 }, vp70[2] = { 5, 70 };
+	static const uint32_t vp3[1] = { 3 }, vps[3] = { 0, 1, 2 }, vp70[2] = { 5, 70 },
+			      vp1280[2] = { 5, 1280 };
 	struct hvtlfs_vp_source src;
 	struct hvtlfs_ipi_request r;
 	unsigned int lib;
@@ -1064,7 +1065,74 @@ static void test_ipi_source_no_page(void **state)
 		feat.ex_processor_masks_recommended = false;
 		IPI_NO_PAGE_(HVTLFS_ERR_FALLBACK);
 		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		/* VP 1280 (bank 20): 21 bank words, past the 11 the XMM registers hold
+		 * after the 24-byte header (TLFS "XMM Fast Hypercalls": 112 bytes), and no
+		 * page. Without the Ex hint the APIC, whatever the room; with it, no room. */
+		feat.xmm_input = true;
+		src.vp_of_cpu = vp1280;
+		IPI_NO_PAGE_(HVTLFS_ERR_FALLBACK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		feat.ex_processor_masks_recommended = true;
+		IPI_NO_PAGE_(HVTLFS_ERR_NO_SPACE);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
 #undef IPI_NO_PAGE_
+	}
+}
+
+/* An input page of 24 bytes holds the Ex call's header (vector and VTL, format, bank
+ * mask) but no bank word: a set in bank 0 is still the fast call (16 bytes in RDX and
+ * R8, no page), an empty one still nothing; a set that needs the Ex call has no room
+ * (the APIC without the Ex hint). Inline and library alike. */
+static void test_ipi_source_small_page(void **state)
+{
+	static const unsigned long two[1] = { 0x6 }, far[1] = { 0x3 }, self[1] = { 0x1 };
+	static const uint32_t vps[3] = { 0, 1, 2 }, vp70[2] = { 5, 70 };
+	struct hvtlfs_input_page small;
+	struct hvtlfs_vp_source src;
+	struct hvtlfs_ipi_request r;
+	unsigned int lib;
+
+	(void)state;
+	assert_int_equal(hvtlfs_input_page_init(&small, page, 0x5000, 24), HVTLFS_OK);
+	for (lib = 0; lib < 2; lib++) {
+#define IPI_SMALL_(rc_)                                                                            \
+	assert_int_equal(lib ? hvtlfs_ipi_plan_build_(&r, &feat, &small, &ipl, 0)                  \
+			     : hvtlfs_ipi_plan_build(&r, &feat, &small, &ipl),                     \
+			 (rc_))
+		ipi_features();
+		feat.xmm_input = false;
+		memset(&r, 0, sizeof(r));
+		memset(page, 0xA5, sizeof(page));
+		r.vps.source = &src;
+		r.vector = 0xF3;
+		/* VPs 1 and 2, the sender (VP 0) left out. */
+		src.cpus = two;
+		src.ncpus = 3;
+		src.vp_of_cpu = vps;
+		r.exclude_self = true;
+		r.self_vp = 0;
+		IPI_SMALL_(HVTLFS_OK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_FAST);
+		assert_true(ipl.control == (0x000Bu | HVTLFS_CONTROL_FAST));
+		assert_true(ipl.regs[0] == 0xF3 && ipl.regs[1] == 0x6);
+		assert_null(ipl.page);
+		/* The sender alone: nothing to send. */
+		src.cpus = self;
+		IPI_SMALL_(HVTLFS_OK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		/* VP 70: the Ex call, which does not fit; the APIC without the hint. */
+		r.exclude_self = false;
+		src.cpus = far;
+		src.ncpus = 2;
+		src.vp_of_cpu = vp70;
+		IPI_SMALL_(HVTLFS_ERR_NO_SPACE);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		feat.ex_processor_masks_recommended = false;
+		IPI_SMALL_(HVTLFS_ERR_FALLBACK);
+		assert_int_equal(ipl.form, HVTLFS_FORM_NONE);
+		/* Nothing written past the page's 24 bytes. */
+		assert_true(page[3] == 0xA5A5A5A5A5A5A5A5u);
+#undef IPI_SMALL_
 	}
 }
 
@@ -2084,6 +2152,7 @@ int main(void)
 		cmocka_unit_test(test_ipi_errors),
 		cmocka_unit_test(test_ipi_bitmap_banks),
 		cmocka_unit_test(test_ipi_source_no_page),
+		cmocka_unit_test(test_ipi_source_small_page),
 		cmocka_unit_test(test_gpa_plan),
 		cmocka_unit_test(test_gpa_errors),
 		cmocka_unit_test(test_lists_after_a_run_apart),
