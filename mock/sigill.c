@@ -49,8 +49,17 @@ static void hvtlfs_mock_chain_(int sig, siginfo_t *si, void *ctx)
 HVTLFS_MOCK_REALIGN_ static void hvtlfs_mock_sigill_(int sig, siginfo_t *si, void *ctx)
 {
 	ucontext_t *uc = (ucontext_t *)ctx;
-	unsigned int via = hvtlfs_mock_trap_via_(uc);
+	unsigned int via;
 
+	/* A page fault (an unmapped or inaccessible address, the instruction's own bytes
+	 * among them: a call through a bad pointer) is never a hypercall instruction, and
+	 * the bytes at the IP may not be readable: not ours, nothing read. */
+	if (sig == SIGSEGV && si != NULL &&
+	    (si->si_code == SEGV_MAPERR || si->si_code == SEGV_ACCERR)) {
+		hvtlfs_mock_chain_(sig, si, ctx);
+		return;
+	}
+	via = hvtlfs_mock_trap_via_(uc);
 	if (via != 0)
 		hvtlfs_mock_emulate_(uc, via);
 	else

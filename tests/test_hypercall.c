@@ -13,6 +13,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* Hooks under test: defined before the wrappers are included. */
 static unsigned long test_rep_hooks;
@@ -1299,6 +1301,44 @@ static void test_mock_chains_other_faults(void **state)
 	assert_int_equal(sigaction(SIGILL, &old, NULL), 0);
 }
 
+/* A call through a pointer to memory that is not there (unmapped, or mapped with no
+ * access) faults on fetching the instruction: the mock must hand that SIGSEGV on
+ * without reading the bytes at the IP, or the fault repeats inside its handler and
+ * the process dies without the previous handler's report. */
+static void test_mock_chains_fetch_faults(void **state)
+{
+	const long psz = sysconf(_SC_PAGESIZE);
+	struct sigaction sa, old;
+	unsigned int k;
+
+	(void)state;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = chain_handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	assert_true(psz > 0);
+	assert_int_equal(sigaction(SIGSEGV, &sa, &old), 0);
+	ARM(state);
+	for (k = 0; k < 2u; k++) {
+		void *p = mmap(NULL, (size_t)psz, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		void (*volatile fn)(void);
+
+		assert_true(p != MAP_FAILED);
+		if (k == 1)
+			assert_int_equal(munmap(p, (size_t)psz), 0); /* now unmapped */
+		memcpy((void *)&fn, &p, sizeof(p));
+		chain_hits = 0;
+		if (sigsetjmp(chain_jmp, 1) == 0)
+			fn();
+		assert_int_equal(chain_hits, 1);
+		if (k == 0)
+			assert_int_equal(munmap(p, (size_t)psz), 0);
+	}
+	assert_int_equal(hvtlfs_mock_call_count(), 0);
+	assert_int_equal(hvtlfs_mock_sigill_remove(), HVTLFS_OK);
+	assert_int_equal(sigaction(SIGSEGV, &old, NULL), 0);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -1337,6 +1377,7 @@ int main(void)
 		T(test_null_page),
 		T(test_mock_api),
 		T(test_mock_chains_other_faults),
+		T(test_mock_chains_fetch_faults),
 	};
 
 #if !HVTLFS_HYPERCALL_USES_PAGE_

@@ -149,14 +149,17 @@ uint64_t hvtlfs_mock_vsm_code_page_offsets(void);
 
 /*!
  * @brief Installs the SIGILL handler that emulates VMCALL (0F 01 C1) and
- *        VMMCALL (0F 01 D9), or on arm64 `hvc #0` (D4000002). Any other SIGILL goes to the previous handler, or
- *        kills the process as it would have.
+ *        VMMCALL (0F 01 D9), or on arm64 `hvc #0` (D4000002); it takes SIGSEGV too
+ *        (a host may turn the instruction into \#GP). Any other SIGILL or SIGSEGV goes
+ *        to the previous handler, or kills the process as it would have; a page fault
+ *        goes there without the bytes at the IP being read.
  * @return #HVTLFS_OK; #HVTLFS_ERR_INVALID_ARG if sigaction() refused.
  */
 int hvtlfs_mock_sigill_install(void);
 
 /*!
- * @brief Restores the SIGILL disposition saved by hvtlfs_mock_sigill_install().
+ * @brief Restores the SIGILL and SIGSEGV dispositions saved by
+ *        hvtlfs_mock_sigill_install().
  * @return #HVTLFS_OK; #HVTLFS_ERR_INVALID_ARG if sigaction() refused.
  */
 int hvtlfs_mock_sigill_remove(void);
