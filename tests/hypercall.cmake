@@ -40,13 +40,22 @@ if(TARGET hvtlfs_mock)
 			endif()
 		endforeach()
 	endforeach()
-	# The fake page gives back the caller's vector state (XMM, YMM, ZMM, K) whatever
-	# the C code behind it changes.
-	if(HVTLFS_ARCH MATCHES "^(x86_64|i386)$")
-		hvtlfs_add_test(test_mock_state
-			SOURCES test_mock_state.c mockstate/${HVTLFS_ARCH}.S
-			LABELS hypercall mock
-			LIBS hvtlfs::mock)
+	# The fake page (and on arm64 `hvc #0`) gives back the caller's vector state (XMM,
+	# YMM, ZMM, K; V, Z, P, FFR) whatever the C code behind it changes.
+	hvtlfs_add_test(test_mock_state
+		SOURCES test_mock_state.c mockstate/${HVTLFS_ARCH}.S
+		LABELS hypercall mock
+		LIBS hvtlfs::mock)
+	# arm64 also on a CPU without SVE (the trampoline's NEON-only path) and at the
+	# longest vector length, 2048 bits (qemu-aarch64's default CPU has SVE at 512).
+	if(HVTLFS_ARCH STREQUAL "arm64" AND HVTLFS_QEMU_AARCH64)
+		add_test(NAME test_mock_state_nosve
+			COMMAND "${HVTLFS_QEMU_AARCH64}" -cpu cortex-a57 $<TARGET_FILE:test_mock_state>)
+		add_test(NAME test_mock_state_vl2048
+			COMMAND "${HVTLFS_QEMU_AARCH64}" -cpu max,sve-default-vector-length=256
+				$<TARGET_FILE:test_mock_state>)
+		set_tests_properties(test_mock_state_nosve test_mock_state_vl2048
+			PROPERTIES LABELS "hypercall;mock" TIMEOUT 300)
 	endif()
 	# The VP-register and VTL wrappers (vp.h) against a mock whose handler is the
 	# library's own decoder: labels of the calls they make.

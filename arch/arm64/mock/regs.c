@@ -19,6 +19,7 @@
 #include "hvtlfs/tlfs.h"
 
 #include <string.h>
+#include <sys/auxv.h>
 
 /* N, Z, C, V: PSTATE bits 31-28. */
 #define NZCV_ 0xF0000000u
@@ -29,6 +30,16 @@
 enum {
 	G_X_ = 0
 };
+
+/* Non-zero when the CPU and the OS give SVE (HWCAP_SVE): the trampoline (page.S)
+ * then keeps Z0-Z31, P0-P15 and FFR across the C code too. Set before main(), so
+ * before any call reaches the trampoline, and never changed. */
+unsigned int hvtlfs_mock_sve_ __attribute__((visibility("hidden")));
+
+__attribute__((constructor)) static void detect_sve(void)
+{
+	hvtlfs_mock_sve_ = (getauxval(AT_HWCAP) & HWCAP_SVE) != 0;
+}
 
 /* Laid out by page.S: X0-X30, NZCV, then Q0-Q31 (the dispatcher leaves them alone). */
 struct frame_ {
