@@ -39,4 +39,8 @@ if(HVTLFS_ARCH MATCHES "^(x86_64|i386)$")
 		COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/vtl_clobbers.sh ${PROJECT_SOURCE_DIR}
 			${HVTLFS_ARCH} ${CMAKE_C_COMPILER} ${HVTLFS_TARGET_FLAGS})
 	set_tests_properties(contract_vtl_clobbers PROPERTIES LABELS "contract;vtl")
+	# The code both x86 arch folders carry (each folder is a whole vendoring) is the same.
+	add_test(NAME contract_x86_twins
+		COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/contract/x86_twins.sh ${PROJECT_SOURCE_DIR})
+	set_tests_properties(contract_x86_twins PROPERTIES LABELS contract)
 endif()

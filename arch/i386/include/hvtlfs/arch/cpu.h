@@ -13,7 +13,8 @@
  *
  * The same code as arch/x86_64/include/hvtlfs/arch/cpu.h (the instructions and
  * their operands agree on both): each arch folder is complete on its own, so that
- * include/, src/ and one arch/ folder are a whole vendoring.
+ * include/, src/ and one arch/ folder are a whole vendoring (tests/contract/x86_twins.sh
+ * keeps the two the same).
  */
 #ifndef HVTLFS_ARCH_CPU_H
 #define HVTLFS_ARCH_CPU_H

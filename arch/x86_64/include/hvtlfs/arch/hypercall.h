@@ -200,7 +200,8 @@ HVTLFS_ALWAYS_INLINE uint64_t hvtlfs_arch_hypercall_xmm(void *page, uint64_t con
  * -mgeneral-regs-only: _SOFT_FLOAT, as a kernel builds; gcc refuses the names then),
  * the MMX registers (the x87's, another register file to the compiler) with MMX,
  * XMM0-XMM15 with SSE (a clobbered XMM register is its whole YMM and ZMM register),
- * and with AVX-512 the registers only it has, XMM16-XMM31 and the mask registers. */
+ * and with AVX-512 the registers only it has, XMM16-XMM31 and the mask registers.
+ * The x87 and MMX groups are those of arch/i386 too (tests/contract/x86_twins.sh). */
 #if !defined(_SOFT_FLOAT)
 #define HVTLFS_ARCH_VTL_X87_CLOBBERS_                                                              \
 	, "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)"
