@@ -95,9 +95,8 @@ static int max_level(void)
 	return (getauxval(AT_HWCAP) & HWCAP_SVE) != 0 ? 1 : 0;
 }
 
-/* Fills the state of @level at @in with a pattern of its own (FFR a monotonic value:
- * its first 5 bits set) and checks what came back in @out; @vl the SVE vector
- * length. */
+/* Fills the state of level @lvl at @in with a pattern of its own (FFR a monotonic
+ * value: its first 5 bits set); @vl the SVE vector length in bytes. */
 static void arm64_fill(uint8_t *in, unsigned int lvl, size_t vl)
 {
 	size_t i, ffr = MS_QBYTES + 32u * vl + 16u * (vl / 8u);
@@ -110,6 +109,7 @@ static void arm64_fill(uint8_t *in, unsigned int lvl, size_t vl)
 	}
 }
 
+/* Checks that the state of level @lvl came back in @out as it was in @in. */
 static void arm64_check(const uint8_t *out, const uint8_t *in, unsigned int lvl, size_t vl)
 {
 	if (lvl == 0)

@@ -99,9 +99,9 @@ hvtlfs_mock_page_entry_:
 	ldp	q26, q27, [x9], #32
 	ldp	q28, q29, [x9], #32
 	ldp	q30, q31, [x9], #32
-	adrp	x9, hvtlfs_mock_sve_
-	ldr	w9, [x9, :lo12:hvtlfs_mock_sve_]
-	cbz	w9, 2f
+	mov	x9, sp
+	cmp	x9, x19
+	b.eq	2f			/* no SVE area below the frame */
 	addvl	x9, sp, #16		/* after the Q reload: it zeroed the Z bits above 128 */
 	addvl	x9, x9, #16
 	ldr	p0, [x9, #16, mul vl]
