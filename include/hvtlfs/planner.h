@@ -656,10 +656,12 @@ HVTLFS_ALWAYS_INLINE void hvtlfs_gpa_plan_list_(const struct hvtlfs_gpa_flush_re
 
 	in[0] = as;
 	in[1] = 0; /* flags: reserved */
+	/* Before the fields both callers store alike: gcc then merges only those, and the
+	 * one-entry caller stores its 1 at once. */
+	plan->entries = (uint32_t)n;
 	plan->control = hvtlfs_gpa_list_control_(req->nested ? HVTLFS_CONTROL_NESTED : 0, n);
 	plan->form = HVTLFS_FORM_SLOW;
 	plan->input_size = (uint32_t)((2u + n) * sizeof(uint64_t));
-	plan->entries = (uint32_t)n;
 	plan->address_space = as;
 	plan->page = page;
 }
