@@ -12,8 +12,9 @@
  * sides run once and their outputs are compared (the same control word and input
  * bytes, or where the planner chooses another encoding, the same VPs and pages when
  * both are decoded by hvtlfs_hvcall_decode()); then they are timed in interleaved
- * batches (the best batch of each), each called inline in its own timed loop that
- * re-reads its inputs from memory on every iteration. With --callgrind the same loops
+ * batches (the best batch of each), each in its own timed loop that re-reads its
+ * inputs from memory on every iteration: the planners inline, the models inline where
+ * Linux's path is one function, calling where Linux calls across its modules. With --callgrind the same loops
  * run under valgrind's client requests, and bench/run adds the instructions per plan
  * (--ir) to the table.
  *
@@ -971,27 +972,56 @@ static NOINLINE int ref_kvm_fill_many(uint64_t *flush, const void *data)
  * (lines 100-121): no hypercall page or no fill function, no call; the page from this
  * CPU's hyperv_pcpu_input_arg, none there, no call; the header, then the fill function
  * called through its pointer (in Linux it is KVM's, in another module), its count
- * checked (-ENOSPC: the caller's whole-space flush).
+ * checked (-ENOSPC: the caller's whole-space flush). Exported from vmlinux
+ * (EXPORT_SYMBOL_GPL) and called from KVM's module: a call of its own.
  */
-static inline int ref_gpa(const struct ref_gpa_args *a, uint64_t *control)
+static NOINLINE int ref_flush_guest_mapping_range(uint64_t as, ref_fill_flush_list_func fill,
+						  const void *data)
 {
 	uint64_t *flush;
 	int n;
 
-	if (!bench_hypercall_pg || !a->fill_flush_list_func)
+	if (!bench_hypercall_pg || !fill)
 		return REF_NATIVE;
 	flush = ref_input_page();
 	if (!flush)
 		return REF_NATIVE;
-	flush[0] = a->address_space;
+	flush[0] = as;
 	flush[1] = 0;
-	n = a->fill_flush_list_func(flush, a->data);
+	n = fill(flush, data);
 	if (n < 0) {
-		*control = 0x00AFu; /* the caller's HvFlushGuestPhysicalAddressSpace */
+		ref_control = 0x00AFu; /* the caller's HvFlushGuestPhysicalAddressSpace */
 		return REF_OK;
 	}
-	*control = 0x00B0u | ((uint64_t)n << 32);
+	ref_control = 0x00B0u | ((uint64_t)n << 32);
 	return REF_OK;
+}
+
+/* hyperv_flush_guest_mapping() (nested.c lines 20-56): the whole space, another
+ * exported function; its input in the page as Linux writes it. */
+static NOINLINE int ref_flush_guest_mapping(uint64_t as)
+{
+	uint64_t *flush;
+
+	if (!bench_hypercall_pg)
+		return REF_NATIVE;
+	flush = ref_input_page();
+	if (!flush)
+		return REF_NATIVE;
+	flush[0] = as;
+	flush[1] = 0;
+	ref_control = 0x00AFu;
+	return REF_OK;
+}
+
+/* hv_remote_flush_root_tdp() (arch/x86/kvm/kvm_onhyperv.c lines 21-29, inline in KVM):
+ * a range, the list; none, the whole space. */
+static inline int ref_gpa(const struct ref_gpa_args *a)
+{
+	if (a->data)
+		return ref_flush_guest_mapping_range(a->address_space, a->fill_flush_list_func,
+						     a->data);
+	return ref_flush_guest_mapping(a->address_space);
 }
 
 struct gpa_row {
@@ -1016,7 +1046,7 @@ BENCH_LOOP(loop_gpa_space_hv, gpa_row,
 						  x->req.ranges, x->req.nranges, &hv_gpa)
 		   : -1)
 
-BENCH_LOOP(loop_gpa_ref, gpa_row, ref_gpa(&x->ref, &ref_control))
+BENCH_LOOP(loop_gpa_ref, gpa_row, ref_gpa(&x->ref))
 
 /* Pages the decoded list names, in bytes, and its first byte. */
 static uint64_t gpa_bytes(int side, const struct hvtlfs_hvcall_request *q, uint64_t *first)
@@ -1100,7 +1130,7 @@ static void gpa_table(void)
 		memset(hv_page, 0, sizeof(hv_page));
 		memset(ref_page, 0, sizeof(ref_page));
 		if (hvtlfs_gpa_flush_plan_build(&row.req, &row.f, &hv_pg, &hv_gpa) ||
-		    ref_gpa(&row.ref, &ref_control) != REF_OK) {
+		    ref_gpa(&row.ref) != REF_OK) {
 			mismatch("gpa", id);
 			continue;
 		}
