@@ -14,9 +14,9 @@
  * both are decoded by hvtlfs_hvcall_decode()); then they are timed in interleaved
  * batches (the best batch of each), each in its own timed loop that re-reads its
  * inputs from memory on every iteration: the planners inline, the models inline where
- * Linux's path is one function, calling where Linux calls across its modules. With --callgrind the same loops
- * run under valgrind's client requests, and bench/run adds the instructions per plan
- * (--ir) to the table.
+ * Linux's path is one function, calling where Linux calls across its modules. With
+ * --callgrind the same loops run under valgrind's client requests, and bench/run adds
+ * the instructions per plan (--ir) to the table.
  *
  * Built as a kernel builds hvtlfs: the XMM forms compiled out (the default of a
  * freestanding or -mno-sse build), so every slow input is in the page for both sides.
@@ -900,7 +900,7 @@ typedef int (*ref_fill_flush_list_func)(uint64_t *flush, const void *data);
 struct ref_gpa_args {
 	uint64_t address_space;
 	ref_fill_flush_list_func fill_flush_list_func;
-	const void *data; /* the fill function's: one range, or a ref_gpa_ranges */
+	const void *data; /* the fill function's: one range, or a ref_gpa_ranges; NULL: none */
 };
 
 /* Several ranges for one fill function: the rows' extension of KVM's one range. */
